@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'public/build/', 'data/', 'test-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'prefer-const': 'error',
+    },
+  },
+  {
+    // The browser bundle must never pull in Node-only code.
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['shared/node/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '../server/*', 'node:*'] }],
+    },
+  },
+);

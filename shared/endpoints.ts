@@ -1,0 +1,128 @@
+// The endpoint catalogue: every call of spec §7, one row each. The reference service's router, the
+// edge's proxy allow-list and cache policy, the typed API helpers and the contract tests all iterate
+// this table; adding an endpoint is adding a row.
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface EndpointSpec {
+  /** Stable name: metrics label, cache tag, `CACHE_RULES` key. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** Path below the gateway prefix; `:param` marks one path segment. */
+  readonly path: string;
+  /** Writes are never cached, coalesced or retried. */
+  readonly write: boolean;
+  /** Default fresh lifetime in seconds for read-only calls (0 for writes). */
+  readonly ttlS: number;
+  /** Query-string parameters the call takes (the rest of the request is the JSON body or path). */
+  readonly query?: readonly string[];
+  readonly summary: string;
+}
+
+const row = (
+  name: string,
+  method: HttpMethod,
+  path: string,
+  ttlS: number,
+  summary: string,
+  extra: { write?: boolean; query?: readonly string[] } = {},
+): EndpointSpec => ({ name, method, path, ttlS: extra.write ? 0 : ttlS, write: extra.write ?? false, query: extra.query, summary });
+
+export const ENDPOINTS = [
+  row('queryAllChannel', 'GET', '/api/queryAllChannel/:site', 600, 'channel tree of a site (CN or EN)'),
+  row('queryArchivesList', 'POST', '/api/queryArchivesList', 60, 'articles of a channel, paged'),
+  row('queryArchivesListByMulNo', 'POST', '/api/queryArchivesListByMulNo', 60, 'articles of several channels, paged'),
+  row('queryArchivesById', 'GET', '/api/queryArchivesById/:id', 30, 'one article; counts a visit'),
+  row('queryArchivesByNo', 'GET', '/api/queryArchivesByNo/:channelNo', 60, 'the article of a single-page channel'),
+  row('doStarByArcId', 'GET', '/api/doStarByArcId/:id', 0, 'like an article', { write: true }),
+  row('cancelStarByActId', 'GET', '/api/cancelStarByActId/:id', 0, 'remove a like', { write: true }),
+  row('getBaiduReport', 'GET', '/sw-cms-zb/api/getBaiduReport/:number', 600, 'site statistics report of the last N days'),
+  row('queryExhibitionBaseList', 'POST', '/api/queryExhibitionBaseList', 300, 'long-term exhibitions, paged'),
+  row('queryExhibitionBaseById', 'GET', '/api/queryExhibitionBaseById/:id', 300, 'one long-term exhibition'),
+  row('queryExhibitionTempList', 'POST', '/api/queryExhibitionTempList', 300, 'temporary exhibitions, paged'),
+  row('queryExhibitionTempById', 'GET', '/api/queryExhibitionTempById/:id', 300, 'one temporary exhibition'),
+  row('queryExhibitList', 'POST', '/api/queryExhibitList', 300, 'exhibits, paged and filtered'),
+  row('queryExhibitById', 'GET', '/api/queryExhibitById/:id', 300, 'one exhibit'),
+  row('queryExhibitListByTemp', 'POST', '/api/queryExhibitListByTemp', 300, 'exhibits of a temporary exhibition'),
+  row('queryExhibitTypeList', 'POST', '/api/queryExhibitTypeList', 600, 'exhibit types'),
+  row('queryDictionaryByCode', 'POST', '/api/queryDictionaryByCode', 600, 'dictionary entries of a code', {
+    query: ['dictionaryCode', 'appId'],
+  }),
+  row('queryActivityListByType', 'POST', '/api/queryActivityListByType', 60, 'activities of a type, paged'),
+  row('queryActivityById', 'GET', '/api/queryActivityById/:id', 60, 'one activity'),
+  row('queryFileList', 'POST', '/sw-file/refFileObject/queryPageList', 300, 'files attached to an object'),
+  row('querySearchList', 'POST', '/api/querySearchList', 60, 'site search (title and content)'),
+  row('cmsSearch', 'POST', '/sw-es/cmsSearch', 60, 'site search, search-cluster form'),
+  row('queryMessageList', 'POST', '/api/queryMessageList', 30, 'published visitor messages, paged'),
+  row('addMessage', 'POST', '/api/addMessage', 0, 'leave a visitor message', { write: true }),
+  row('getQuestionnairePageList', 'POST', '/api/getQuestionnairePageList', 60, 'questionnaires, paged'),
+  row('getQuestionnaireById', 'GET', '/api/getQuestionnaireById/:id', 60, 'one questionnaire with its questions'),
+  row('addQuestionnaireRecord', 'POST', '/api/addQuestionnaireRecord', 0, 'answer a questionnaire', { write: true }),
+  row('getQuestionnaireResultInfo', 'POST', '/api/getQuestionnaireResultInfo', 10, 'questionnaire results'),
+  row('getSiteVisitCount', 'POST', '/api/getSiteVisitCount', 60, 'site visit counters'),
+  row('queryGalleryList', 'GET', '/api/queryGalleryList/:path', 300, 'picture slider items of a place (e.g. home)'),
+] as const satisfies readonly EndpointSpec[];
+
+export type EndpointName = (typeof ENDPOINTS)[number]['name'];
+
+export const ENDPOINT_BY_NAME: Readonly<Record<EndpointName, EndpointSpec>> = Object.freeze(
+  Object.fromEntries(ENDPOINTS.map((e) => [e.name, e])) as Record<EndpointName, EndpointSpec>,
+);
+
+/** The first path segment of every catalogue path: the edge proxies exactly these prefixes. */
+export const API_PREFIXES: readonly string[] = [...new Set(ENDPOINTS.map((e) => `/${e.path.split('/')[1]}`))];
+
+export interface MatchedEndpoint {
+  endpoint: EndpointSpec;
+  params: Record<string, string>;
+}
+
+const compiled = ENDPOINTS.map((endpoint) => ({ endpoint: endpoint as EndpointSpec, segments: endpoint.path.split('/') }));
+
+/** Finds the catalogue row for a method and a path (below the gateway prefix); null when none. */
+export function matchEndpoint(method: string, path: string): MatchedEndpoint | null {
+  const parts = path.split('/');
+  for (const { endpoint, segments } of compiled) {
+    if (endpoint.method !== method.toUpperCase() || segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < segments.length; i += 1) {
+      const seg = segments[i]!;
+      const part = parts[i]!;
+      if (seg.startsWith(':')) {
+        if (part === '') {
+          ok = false;
+          break;
+        }
+        params[seg.slice(1)] = safeDecode(part);
+      } else if (seg !== part) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return { endpoint, params };
+  }
+  return null;
+}
+
+/** Is there a row for this path under any method? (405 versus 404.) */
+export function pathIsKnown(path: string): boolean {
+  return ['GET', 'POST'].some((m) => matchEndpoint(m, path) !== null);
+}
+
+/** Fills a catalogue path with its parameters, each URL-encoded as one segment. */
+export function buildPath(spec: EndpointSpec, params: Record<string, string | number> = {}): string {
+  return spec.path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') throw new Error(`missing path parameter "${key}" for ${spec.name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -1,0 +1,318 @@
+// The wire contract of the museum content service (spec §3, §7): what travels between the
+// content service, the edge and the browser. Dates are strings `YYYY-MM-DD HH:mm:ss` (China time).
+
+export type SiteLanguage = 'CN' | 'EN';
+
+/** Every answer of the content service. `code` 200 is success. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A paged list (`pageSize` 0 with `pageNum` 0 means all). */
+export interface ListResult<T> {
+  records: T[];
+  pages: number;
+  current: number;
+  total: number;
+}
+
+/** The search answer uses `page` where lists use `current`. */
+export interface SearchResult<T> {
+  records: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The request body of list calls. */
+export interface ListRequest<E extends object = Record<string, unknown>> {
+  entity?: E;
+  param?: { pageSize?: number; pageNum?: number } & Record<string, unknown>;
+}
+
+export interface Channel {
+  channelId: number;
+  channelName: string;
+  /** The route segment, e.g. `News`, `EN_News`. */
+  channelNo: string;
+  /** `/` for an ordinary channel, an absolute path or an http(s) URL otherwise. */
+  linkUrl: string;
+  description: string;
+  isVisible: boolean;
+  bannerPhotoPath: string;
+  /** The parent's channelNo, empty at the top. */
+  parent: string;
+  sort: number;
+  isHome: boolean;
+  subChannel: Channel[];
+}
+
+export interface ChannelTree {
+  records: Channel[];
+}
+
+export interface Article {
+  archivesId: number;
+  groupId: string;
+  channelId: number;
+  channelNo: string;
+  channelName: string;
+  title: string;
+  subTitle: string;
+  /** `YYYY-MM-DD HH:mm:ss`; screens show the date part. */
+  publishDate: string;
+  parentChannelNo: string;
+  thumbImg: string;
+  thumbAppImg: string;
+  description: string;
+  content: string;
+  source: string;
+  linkUrl: string;
+  isShowTitle: boolean;
+  visitCount: number;
+  starCount: number;
+  flag: string;
+  extension1: string;
+  extension2: string;
+  extension3: string;
+  extension4: string;
+  extension5: string;
+  extension6: string;
+  label: string;
+  /** Lists only: plain text of the content, 100 characters plus an ellipsis. */
+  excerpt?: string;
+}
+
+export interface ExhibitionTemp {
+  exhibitionTempId: number;
+  groupId: string;
+  tempName: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  tempPlace: string;
+  linkUrl: string;
+  extension1: string;
+  thumb: string;
+  appThumb: string;
+  label: string;
+  isRecommend: boolean;
+  languageType: SiteLanguage;
+}
+
+export interface ExhibitionBase {
+  exhibitionBaseId: number;
+  groupId: string;
+  baseName: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  basePlace: string;
+  /** Map x. */
+  extension1: string;
+  /** Map y. */
+  extension2: string;
+  extension3: string;
+  linkUrl: string;
+  thumb: string;
+  appThumb: string;
+  label: string;
+  languageType: SiteLanguage;
+}
+
+export interface FileInfo {
+  fileInfoId: number;
+  objectId: string;
+  code: FileCode;
+  fileOldname: string;
+  fileSuffix: string;
+  description: string;
+  fileName: string;
+  filePath: string;
+}
+
+export const FILE_CODES = ['CMS_ARCHIVES_IMG', 'CMS_ARCHIVES_FILE', 'CMS_EXHIBIT_INFO_DISPLAY'] as const;
+export type FileCode = (typeof FILE_CODES)[number];
+
+export interface Exhibit {
+  exhibitId: number;
+  exhibitName: string;
+  exhibitType: string;
+  modelUrl: string;
+  exhibitLevel: string;
+  age: string;
+  ageDetail: string;
+  size: string;
+  description: string;
+  groupId: string;
+  explanationWord: string;
+  /** Semicolon-separated image paths; the first is the thumbnail. */
+  thumb: string;
+  appThumb: string;
+  collectionUnit: string;
+  /** Source. */
+  extension6: string;
+  isOwn: boolean;
+  isTreasure: boolean;
+  isRecommend: boolean;
+  label: string;
+  generalType: string;
+  languageType: SiteLanguage;
+}
+
+export interface ExhibitType {
+  exhibitTypeId: number;
+  typeName: string;
+  typeNo: string;
+  backGroundImg: string;
+}
+
+export interface Activity {
+  activityId: number;
+  groupId: string;
+  activityName: string;
+  activityType: string;
+  activityVenueName: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  reserveStartTime: string;
+  reserveEndTime: string;
+  reserveType: number;
+  reserveStatus: number;
+  activityStatus: number;
+  minAge: number;
+  maxAge: number;
+  linkUrl: string;
+  thumb: string;
+  appThumb: string;
+  label: string;
+  languageType: SiteLanguage;
+}
+
+export interface SearchHit {
+  id: number;
+  groupId: string;
+  channelId: number;
+  channelNo: string;
+  channelName: string;
+  type: string;
+  title: string;
+  img: string;
+  thumb: string;
+  description: string;
+  content: string;
+  linkUrl: string;
+  extension1: string;
+  extension2: string;
+  flag: string;
+}
+
+export interface Message {
+  messageId: number;
+  source: string;
+  content: string;
+  createTime: string;
+  email: string;
+  name: string;
+  phoneNumber: string;
+  type: string;
+  replyMessage: string;
+  replyTime: string;
+}
+
+/** The body of `addMessage`. */
+export interface MessageInput {
+  content: string;
+  name?: string;
+  phoneNumber?: string;
+  email?: string;
+  type?: string;
+  source?: string;
+  orgId?: string;
+}
+
+export interface DictionaryEntry {
+  dictionaryId: number;
+  dictionaryName: string;
+  dictionaryValue: string;
+  dictionaryNameEn: string;
+}
+
+export interface Questionnaire {
+  questionnaireId: number;
+  title: string;
+  subTitle: string;
+  createTime: string;
+  startTime: string;
+  endTime: string;
+}
+
+export interface QuestionnaireAnswer {
+  answerId: number;
+  title: string;
+  sort: number;
+  selectCount: number;
+  /** 0–100, one decimal. */
+  percent: number;
+}
+
+export interface QuestionnaireDetail {
+  questionnaireDetailId: number;
+  questionId: number;
+  title: string;
+  isRequired: boolean;
+  isSingle: boolean;
+  isOther: boolean;
+  sort: number;
+  answers: QuestionnaireAnswer[];
+}
+
+export interface QuestionnaireWithDetails extends Questionnaire {
+  details: QuestionnaireDetail[];
+}
+
+/** The results answer: the questionnaire with counted answers and the number of submissions. */
+export interface QuestionnaireResult extends QuestionnaireWithDetails {
+  recordCount: number;
+  /** Free texts given for "other", newest first, per questionId. */
+  otherTexts: Record<string, string[]>;
+}
+
+/** The body of `addQuestionnaireRecord` (the spec leaves it open; this is ours). */
+export interface QuestionnaireRecordInput {
+  questionnaireId: number;
+  answers: Array<{
+    questionId: number;
+    answerIds: number[];
+    /** Text of the "other" choice, when the question allows it. */
+    otherText?: string;
+  }>;
+}
+
+export interface SliderItem {
+  id: number;
+  title: string;
+  filePath: string;
+  content: string;
+  linkUrl: string;
+  sort: number;
+}
+
+/** `getSiteVisitCount`: real counters kept by the service. */
+export interface SiteVisitCount {
+  total: number;
+  today: number;
+  articleVisits: number;
+  messages: number;
+}
+
+/** `getBaiduReport/{number}`: a statistics report of the last `number` days. */
+export interface StatisticsReport {
+  days: number;
+  pv: number;
+  uv: number;
+  daily: Array<{ date: string; pv: number; uv: number }>;
+}
