@@ -15,12 +15,15 @@ RUN npm run build
 
 # Runtime: production dependencies and built output only, as the unprivileged `node` user.
 FROM node:20-bookworm-slim AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-wqy-microhei && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CMS_DB=/app/data/cms.sqlite
 WORKDIR /app
 COPY --from=deps /app/package.json /app/package-lock.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
+# The embedded demo service copies its committed video and draws CJK captions on its generated images.
+COPY --from=build /app/cms/db/demo/assets ./cms/db/demo/assets
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 EXPOSE 3000

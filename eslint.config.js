@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Build and asset scripts run on Node as plain ES modules.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  {
     // The browser bundle must never pull in Node-only code.
     files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
     ignores: ['shared/node/**'],

@@ -47,10 +47,25 @@ const nodeCommon = {
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 
-await Promise.all([
-  build({ ...nodeCommon, entryPoints: { main: join(root, 'server/main.ts') }, outdir: join(root, 'dist/server') }),
-  build({ ...nodeCommon, entryPoints: { main: join(root, 'cms/main.ts') }, outdir: join(root, 'dist/cms') }),
-]);
+// `--client` builds the browser bundle only (while working on the portal's look).
+const clientOnly = process.argv.includes('--client');
+if (!clientOnly) {
+  await Promise.all([
+    build({ ...nodeCommon, entryPoints: { main: join(root, 'server/main.ts') }, outdir: join(root, 'dist/server') }),
+    build({ ...nodeCommon, entryPoints: { main: join(root, 'cms/main.ts') }, outdir: join(root, 'dist/cms') }),
+  ]);
+}
+
+// react-router's package exports only its development build; the browser gets the production one
+// (no dev warnings, smaller). The server keeps the package's own resolution.
+const reactRouterProduction = {
+  name: 'react-router-production',
+  setup(b) {
+    b.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+      path: join(root, 'node_modules/react-router/dist/production', args.path.endsWith('/dom') ? 'dom-export.mjs' : 'index.mjs'),
+    }));
+  },
+};
 
 const clientEntry = join(root, 'client/entry.client.tsx');
 if (existsSync(clientEntry)) {
@@ -74,31 +89,54 @@ if (existsSync(clientEntry)) {
     metafile: true,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
+    plugins: [reactRouterProduction],
   });
   const outputs = result.metafile.outputs;
-  const entryFile = Object.keys(outputs).find((f) => outputs[f].entryPoint && f.endsWith('.js'));
+  const jsFiles = Object.keys(outputs).filter((f) => f.endsWith('.js'));
+  const sourceOf = (f) => outputs[f].entryPoint ?? '';
+  const entryFile = jsFiles.find((f) => sourceOf(f).endsWith('client/entry.client.tsx'));
+  const bootFile = jsFiles.find((f) => sourceOf(f).endsWith('client/boot.tsx'));
   const cssFile = Object.keys(outputs).find((f) => f.endsWith('.css'));
-  // Initial JS = the entry plus every chunk it imports statically.
-  const initial = new Set();
-  const visit = (file) => {
-    if (initial.has(file)) return;
-    initial.add(file);
-    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+  // A file plus every chunk it imports statically (what the browser must fetch before it runs).
+  const closure = (file, into = new Set()) => {
+    if (!file || into.has(file)) return into;
+    into.add(file);
+    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement') closure(imp.path, into);
+    return into;
   };
-  visit(entryFile);
-  const gz = (f) => gzipSync(readFileSync(join(root, f))).length;
-  const initialBytes = [...initial].reduce((sum, f) => sum + gz(f), 0);
+  const gzCache = new Map();
+  const gz = (f) => {
+    if (!gzCache.has(f)) gzCache.set(f, gzipSync(readFileSync(join(root, f)), { level: 9 }).length);
+    return gzCache.get(f);
+  };
+  const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
+  // Initial JS = the entry plus every chunk it imports statically: what every page loads at once.
+  const initial = closure(entryFile);
+  const initialBytes = sum(initial);
+  // Hydration JS (fetched after load, when idle, or on the first interaction): the framework
+  // chunk plus the screen of the page; reported per screen module, the largest one checked too.
+  const screens = jsFiles.filter((f) => /client\/screens\/[^/]+\.tsx$/.test(sourceOf(f)));
+  const hydration = screens.map((f) => {
+    const files = closure(f, closure(bootFile));
+    for (const i of initial) files.delete(i);
+    return { screen: sourceOf(f).replace(/^.*client\/screens\//, ''), bytes: sum(files) };
+  });
   const toUrl = (f) => `/${relative(join(root, 'public'), join(root, f)).split('\\').join('/')}`;
+  const worstHydration = hydration.reduce((max, h) => Math.max(max, h.bytes), 0);
   const manifest = {
     entry: toUrl(entryFile),
     css: cssFile ? toUrl(cssFile) : null,
     modulepreload: [...initial].filter((f) => f !== entryFile).map(toUrl),
     initialJsGzipBytes: initialBytes,
+    hydrationJsGzipBytes: Object.fromEntries(hydration.map((h) => [h.screen, h.bytes])),
   };
   writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  console.log(`client: initial JS ${(initialBytes / 1024).toFixed(1)} KB gzipped (budget ${JS_BUDGET_BYTES / 1024} KB)`);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`client: initial JS ${kb(initialBytes)} gzipped (budget ${JS_BUDGET_BYTES / 1024} KB)`);
+  console.log(`client: deferred hydration JS per page, largest ${kb(worstHydration)} gzipped (framework + screen, after load)`);
+  for (const h of hydration.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${h.screen.padEnd(30)} ${kb(h.bytes)}`);
   for (const f of Object.keys(outputs).filter((f) => !f.endsWith('.map'))) {
-    console.log(`  ${toUrl(f).padEnd(48)} ${(gz(f) / 1024).toFixed(1)} KB gz`);
+    console.log(`  ${toUrl(f).padEnd(48)} ${kb(gz(f))} gz`);
   }
   if (initialBytes > JS_BUDGET_BYTES) {
     console.error(`build failed: initial JavaScript ${initialBytes} B gzipped is over the ${JS_BUDGET_BYTES} B budget`);
@@ -107,5 +145,5 @@ if (existsSync(clientEntry)) {
 }
 
 mkdirSync(join(root, 'dist'), { recursive: true });
-writeFileSync(STAMP, new Date().toISOString());
+if (!clientOnly) writeFileSync(STAMP, new Date().toISOString());
 console.log(`build: done in ${Date.now() - started} ms`);

@@ -32,7 +32,7 @@ export interface DemoContent {
   activities: Activity[];
   files: FileInfo[];
   dictionaries: Array<DictionaryEntry & { dictionaryCode: string; sort: number }>;
-  /** Published messages are listed by `queryMessageList`; demo ones are all published. */
+  /** Published messages are listed by `queryMessageList`; three demo ones are not (awaiting moderation). */
   messages: Array<Message & { isPublished: boolean }>;
   questionnaires: Array<QuestionnaireWithDetails & { languageType: SiteLanguage }>;
   /** Slider items per place (`queryGalleryList/:path`, e.g. `home`, `EN_home`). */

@@ -1,0 +1,11 @@
+// What the proxy bench asks, shared by the servers' process and the load generator.
+export const BENCH_PREFIX = '/japi/sw-cms';
+/** A news list page as the portal asks for it. */
+export const BENCH_LIST_BODY = { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 10 } };
+
+export interface BenchTargets {
+  edgeUrl: string;
+  bareUrl: string;
+  cmsUrl: string;
+  bodyBytes: number;
+}

@@ -1,0 +1,65 @@
+// What a failed route shows. A 404 is the not-found screen (inside the frame when the frame loaded);
+// an unreachable content service is the friendly service-error page; anything else is a rendering
+// error, and the visitor is sent to the home page (spec §8).
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { homePath } from '../../shared/route-table.ts';
+import { withSiteQuery } from '../../shared/site.ts';
+import Logo from '../components/HeaderLogo.tsx';
+import { useFrame } from '../frame.ts';
+import { useT } from '../i18n.tsx';
+import NotFound from '../screens/NotFound.tsx';
+import { useHydratedMarker } from './hydrated.ts';
+import ServiceError from './ServiceError.tsx';
+
+export type ErrorView = 'notFound' | 'service' | 'home';
+
+export function errorView(error: unknown): ErrorView {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404 || error.status === 405) return 'notFound';
+    if (error.status === 502 || error.status === 503) return 'service';
+  }
+  return 'home';
+}
+
+function GoHome() {
+  const { lang, wx } = useFrame();
+  useEffect(() => {
+    const home = homePath(lang);
+    if (window.location.pathname !== home) window.location.replace(withSiteQuery(home, { wx }));
+  }, [lang, wx]);
+  return null;
+}
+
+function ErrorScreen() {
+  const error = useRouteError();
+  const view = errorView(error);
+  if (view === 'notFound') return <NotFound />;
+  if (view === 'service') return <ServiceError />;
+  return <GoHome />;
+}
+
+/** The frame is gone (no channel tree), but the museum's name stays at the top. */
+function BareLogo() {
+  const t = useT();
+  const { lang } = useFrame();
+  return <Logo lang={lang} label={t('site.title')} />;
+}
+
+/** Leaf routes: the error replaces the screen inside the frame. */
+export function ScreenErrorBoundary() {
+  return <ErrorScreen />;
+}
+
+/** The root route: the frame itself failed (no channel tree), so the page is bare. */
+export function RootErrorBoundary() {
+  useHydratedMarker();
+  return (
+    <div className="page page--bare" data-state="error">
+      <main id="main" className="page__main page__main--bare">
+        <BareLogo />
+        <ErrorScreen />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// Where a long-term exhibition is (spec §3: extension1/extension2 are its map x and y): a simple
+// drawn floor plan of the galleries with a marker at the exhibition's place, in per cent of the plan.
+// The drawing is decoration; the caption says the same in words for every visitor.
+import type { MapPoint } from '../../shared/exhibits.ts';
+import { useT } from '../i18n.tsx';
+
+// The plan is 1000×750; the building is drawn in a 880×630 area 60 units in, in "plan units" of
+// 0–100 each way (the same layout as the demo content's floor-plan picture, so markers land in rooms).
+const W = 1000;
+const H = 750;
+/** The part of the plan that is drawn on (the margin round the building is left out). */
+const VIEW = '60 60 880 680';
+const round = (n: number): number => Math.round(n * 10) / 10;
+const px = (u: number): number => round(60 + u * 8.8);
+const py = (u: number): number => round(60 + u * 6.3);
+const pw = (u: number): number => round(u * 8.8);
+const ph = (u: number): number => round(u * 6.3);
+
+/** Gallery rooms (x, y, width, height in plan units): three across, two wide halls, three across. */
+const ROOMS: ReadonlyArray<readonly [number, number, number, number]> = [
+  [6, 8, 28, 30],
+  [36, 8, 28, 30],
+  [66, 8, 28, 30],
+  [6, 40, 40, 26],
+  [48, 40, 46, 26],
+  [6, 68, 28, 24],
+  [36, 68, 28, 24],
+  [66, 68, 28, 24],
+];
+
+export default function FloorPlan({ point, name }: { point: MapPoint; name: string }) {
+  const t = useT();
+  const cx = (point.x / 100) * W;
+  const cy = (point.y / 100) * H;
+  const caption = t('exh.marker', { name, x: point.x, y: point.y });
+  return (
+    <figure className="floor-plan">
+      <svg className="floor-plan__drawing" viewBox={VIEW} width={880} height={680} role="img" aria-label={t('exh.floorPlan')}>
+        <rect className="floor-plan__building" x={px(3)} y={py(5)} width={pw(94)} height={ph(90)} />
+        {ROOMS.map(([x, y, w, h]) => (
+          <rect key={`${x}-${y}`} className="floor-plan__room" x={px(x)} y={py(y)} width={pw(w)} height={ph(h)} />
+        ))}
+        <path className="floor-plan__entrance" d={`M${px(45)} ${py(95)} H${px(55)}`} />
+        <text className="floor-plan__label" x={W / 2} y={py(95) + 44} textAnchor="middle">
+          {t('exh.entrance')}
+        </text>
+        <g className="floor-plan__marker" transform={`translate(${cx.toFixed(1)} ${cy.toFixed(1)})`}>
+          <circle className="floor-plan__halo" r="48" />
+          <path className="floor-plan__pin" d="M0 0 C-25 -32 -32 -47 -32 -61 A32 32 0 1 1 32 -61 C32 -47 25 -32 0 0 Z" />
+          <circle className="floor-plan__dot" cy="-61" r="12" />
+        </g>
+      </svg>
+      <figcaption className="floor-plan__caption">{caption}</figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,55 @@
+// The site header: logo home, the channel menu, the search icon, the language switch and the phone
+// menu. Sticky; it turns slim once the visitor scrolls (a sentinel above it, watched after hydration).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { menuTree } from '../../shared/channels.ts';
+import { homePath, searchPath } from '../../shared/route-table.ts';
+import { useFrame, useSiteHref } from '../frame.ts';
+import { useT } from '../i18n.tsx';
+import ChannelMenu from './ChannelMenu.tsx';
+import LanguageSwitch from './HeaderLanguage.tsx';
+import Logo from './HeaderLogo.tsx';
+import MobileMenu from './MobileMenu.tsx';
+
+export default function Header() {
+  const t = useT();
+  const frame = useFrame();
+  const siteHref = useSiteHref();
+  const { pathname } = useLocation();
+  const menu = menuTree(frame.channels);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const [slim, setSlim] = useState(false);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setSlim(!(entry?.isIntersecting ?? true)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <>
+      <div className="site-header__sentinel" ref={sentinel} aria-hidden="true" />
+      <header className={`site-header${slim ? ' site-header--slim' : ''}`}>
+        <div className="site-header__inner">
+          <Link className="site-header__logo" to={siteHref(homePath(frame.lang))}>
+            <Logo lang={frame.lang} label={t('frame.logo', { site: t('site.title') })} />
+          </Link>
+          <ChannelMenu nodes={menu} pathname={pathname} />
+          <div className="site-header__tools">
+            <Link className="site-header__search" to={siteHref(searchPath(frame.lang))}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <circle cx="10.5" cy="10.5" r="6.5" />
+                <path d="M15.5 15.5L21 21" />
+              </svg>
+              <span className="visually-hidden">{t('frame.search')}</span>
+            </Link>
+            {!frame.englishFlag && <LanguageSwitch />}
+            <MobileMenu nodes={menu} pathname={pathname} />
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// Like / unlike an article. A real POST form (the route action calls doStarByArcId or
+// cancelStarByActId), so it works without JavaScript; with it, the count updates in place and the
+// browser remembers which articles this visitor liked (localStorage, read after hydration so the
+// server-rendered HTML and the first client render agree).
+import { useEffect, useState } from 'react';
+import { useActionData, useFetcher } from 'react-router';
+import type { LikeResult } from '../../shared/screen-data.ts';
+import { useT } from '../i18n.tsx';
+import Button from './Button.tsx';
+
+export const LIKE_INTENT = 'intent';
+
+const storageKey = (id: number) => `museum:liked:${id}`;
+
+function readLiked(id: number): boolean {
+  try {
+    return window.localStorage.getItem(storageKey(id)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeLiked(id: number, liked: boolean): void {
+  try {
+    if (liked) window.localStorage.setItem(storageKey(id), '1');
+    else window.localStorage.removeItem(storageKey(id));
+  } catch {
+    // Private mode or storage full: the like still counted; only the memory of it is lost.
+  }
+}
+
+function isLikeResult(value: unknown): value is LikeResult {
+  return typeof value === 'object' && value !== null && 'likes' in value && 'liked' in value;
+}
+
+export default function LikeButton({ id, likes }: { id: number; likes: number }) {
+  const t = useT();
+  const fetcher = useFetcher<LikeResult>();
+  // A document POST without JavaScript comes back with the action's answer as action data.
+  const posted = useActionData();
+  const settled = isLikeResult(fetcher.data) ? fetcher.data : isLikeResult(posted) ? posted : null;
+  const [liked, setLiked] = useState(settled?.liked ?? false);
+
+  useEffect(() => {
+    if (isLikeResult(posted) && posted.ok) {
+      writeLiked(id, posted.liked);
+      setLiked(posted.liked);
+    } else {
+      setLiked(readLiked(id));
+    }
+  }, [id, posted]);
+
+  useEffect(() => {
+    if (!fetcher.data || !isLikeResult(fetcher.data) || !fetcher.data.ok) return;
+    setLiked(fetcher.data.liked);
+    writeLiked(id, fetcher.data.liked);
+  }, [fetcher.data, id]);
+
+  const busy = fetcher.state !== 'idle';
+  const pending = busy ? fetcher.formData?.get(LIKE_INTENT) : null;
+  const shownLiked = pending ? pending === 'like' : liked;
+  const base = settled?.ok ? settled.likes : likes;
+  const shownLikes = pending === 'like' ? base + 1 : pending === 'unlike' ? Math.max(0, base - 1) : base;
+  const failed = settled !== null && !settled.ok;
+
+  return (
+    <fetcher.Form method="post" className="like">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name={LIKE_INTENT} value={shownLiked ? 'unlike' : 'like'} />
+      <Button
+        type="submit"
+        variant={shownLiked ? 'primary' : 'default'}
+        className="like__button"
+        aria-pressed={shownLiked}
+        loading={busy}
+      >
+        <svg className="like__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            d="M12 21s-7.5-4.6-9.5-9.4C1.2 8.4 3.3 5 6.7 5c2 0 3.4 1.1 4.3 2.4h2C13.9 6.1 15.3 5 17.3 5c3.4 0 5.5 3.4 4.2 6.6C19.5 16.4 12 21 12 21z"
+            fill={shownLiked ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="1.8"
+          />
+        </svg>
+        {shownLiked ? t('detail.unlike') : t('detail.like')}
+      </Button>
+      <span className="like__count" aria-live="polite">
+        {t('detail.likes', { n: shownLikes })}
+      </span>
+      {failed && (
+        <span className="like__error" role="alert">
+          {t('detail.likeFailed')}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,68 @@
+// The phone menu: a button opening a full-height panel with the whole tree. Built on <details>, so
+// it opens and closes without JavaScript; after hydration it also closes on navigation and Escape.
+import { useEffect, useRef } from 'react';
+import type { ChannelNode } from '../../shared/channels.ts';
+import { isActiveChannel } from '../../shared/channels.ts';
+import { useT } from '../i18n.tsx';
+import ChannelLink from './ChannelLink.tsx';
+
+function Tree({ nodes, pathname, depth }: { nodes: ChannelNode[]; pathname: string; depth: number }) {
+  return (
+    <ul className={`mobile-menu__list mobile-menu__list--${depth}`}>
+      {nodes.map((node) => {
+        const active = isActiveChannel(node, pathname);
+        return (
+          <li key={node.path} className={`mobile-menu__item${active ? ' mobile-menu__item--active' : ''}`}>
+            <ChannelLink node={node} className="mobile-menu__link" current={active} />
+            {node.children.length > 0 && <Tree nodes={node.children} pathname={pathname} depth={depth + 1} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function MobileMenu({ nodes, pathname }: { nodes: ChannelNode[]; pathname: string }) {
+  const t = useT();
+  const ref = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && details.open) {
+        details.open = false;
+        details.querySelector('summary')?.focus();
+      }
+    };
+    const onToggle = () => document.documentElement.classList.toggle('menu-open', details.open);
+    document.addEventListener('keydown', onKey);
+    details.addEventListener('toggle', onToggle);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      details.removeEventListener('toggle', onToggle);
+      document.documentElement.classList.remove('menu-open');
+    };
+  }, []);
+
+  return (
+    <details className="mobile-menu" ref={ref}>
+      <summary className="mobile-menu__button">
+        <svg className="mobile-menu__icon mobile-menu__icon--open" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" />
+        </svg>
+        <svg className="mobile-menu__icon mobile-menu__icon--close" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M5 5l14 14M19 5L5 19" />
+        </svg>
+        <span className="visually-hidden">{t('frame.menuOpen')}</span>
+      </summary>
+      <nav className="mobile-menu__panel" aria-label={t('frame.menu')}>
+        <Tree nodes={nodes} pathname={pathname} depth={1} />
+      </nav>
+    </details>
+  );
+}

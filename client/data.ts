@@ -1,0 +1,52 @@
+// The browser side of /__data: each route's loader and action fetch the edge, which runs the same
+// server loaders (one round trip per navigation) and answers with the DataAnswer protocol.
+import { data, redirect, redirectDocument, type ActionFunction, type LoaderFunction } from 'react-router';
+import { dataUrl, type DataAnswer } from '../shared/data-protocol.ts';
+
+/** A failure the router's error boundaries show as the not-found or service-error screen. */
+function routeError(status: number, code: string): unknown {
+  if (status === 404 || status === 405 || status === 502 || status === 503) return data({ code, message: '' }, { status, statusText: code });
+  return new Error(`page data failed: ${status} ${code}`);
+}
+
+async function answer(res: Response): Promise<unknown> {
+  let body: DataAnswer;
+  try {
+    body = (await res.json()) as DataAnswer;
+  } catch {
+    throw routeError(res.status === 200 ? 502 : res.status >= 500 ? 503 : res.status, 'BAD_DATA');
+  }
+  if (body.type === 'data') return body.data;
+  if (body.type === 'redirect') {
+    const sameSite = body.location.startsWith('/') && !body.location.startsWith('//');
+    throw sameSite ? redirect(body.location, body.status) : redirectDocument(body.location, body.status);
+  }
+  throw routeError(body.status, body.code);
+}
+
+export function clientLoader(routeId: string): LoaderFunction {
+  return async ({ request }) => {
+    const res = await fetch(dataUrl(new URL(request.url), routeId), {
+      signal: request.signal,
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    return answer(res);
+  };
+}
+
+export function clientAction(routeId: string): ActionFunction {
+  return async ({ request }) => {
+    const form = await request.formData();
+    const body = new URLSearchParams();
+    for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
+    const res = await fetch(dataUrl(new URL(request.url), routeId), {
+      method: 'POST',
+      signal: request.signal,
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+      body,
+      credentials: 'same-origin',
+    });
+    return answer(res);
+  };
+}

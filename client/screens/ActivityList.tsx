@@ -1,0 +1,87 @@
+// Activities in the activity layout (spec §2: 6 a page): type filters from the ACTIVITY_TYPE
+// dictionary as links (`?type=` stays in the address while paging), then cards that put the time
+// range, the venue and the status words first (VISUAL.md).
+import { Link, useLoaderData } from 'react-router';
+import type { ActivityListData } from '../../shared/visitor-views.ts';
+import ActivityStatus from '../components/ActivityStatus.tsx';
+import EmptyState from '../components/EmptyState.tsx';
+import Pager from '../components/Pager.tsx';
+import SafeImage from '../components/SafeImage.tsx';
+import { useListScroll } from '../components/useListScroll.ts';
+import { useT } from '../i18n.tsx';
+
+const ANCHOR = 'activity-list';
+
+export default function ActivityList() {
+  const data = useLoaderData() as ActivityListData;
+  const t = useT();
+  useListScroll(ANCHOR);
+  return (
+    <div className="activity-list" id={ANCHOR}>
+      {data.types.length > 1 && (
+        <nav className="filter-links" aria-label={t('act.types')}>
+          <ul className="filter-links__list">
+            {data.types.map((type) => (
+              <li key={type.value || 'all'}>
+                <Link
+                  className={`filter-links__link${type.active ? ' filter-links__link--active' : ''}`}
+                  to={type.href}
+                  aria-current={type.active ? 'page' : undefined}
+                  preventScrollReset
+                >
+                  {type.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <p className="activity-list__count">{t('act.count', { n: data.total })}</p>
+      {data.items.length === 0 ? (
+        <EmptyState>{t('act.empty')}</EmptyState>
+      ) : (
+        <ul className="activity-list__grid">
+          {data.items.map((item) => (
+            <li key={item.id} className="activity-card">
+              <Link className="activity-card__link" to={item.href}>
+                <div className="activity-card__media">
+                  <SafeImage
+                    className="activity-card__image"
+                    sources={item.image}
+                    alt=""
+                    width={400}
+                    height={300}
+                  />
+                  {item.status && <ActivityStatus word={item.status} className="activity-card__status" />}
+                </div>
+                <div className="activity-card__body">
+                  {item.type && <p className="activity-card__type">{item.type}</p>}
+                  <h2 className="activity-card__title">{item.title}</h2>
+                  <dl className="activity-card__facts">
+                    <div className="activity-card__fact">
+                      <dt>{t('act.time')}</dt>
+                      <dd>{item.time || t('act.unknown')}</dd>
+                    </div>
+                    <div className="activity-card__fact">
+                      <dt>{t('act.venue')}</dt>
+                      <dd>{item.venue || t('act.unknown')}</dd>
+                    </div>
+                    {item.reserve && (
+                      <div className="activity-card__fact">
+                        <dt>{t('act.reserveStatus')}</dt>
+                        <dd>
+                          <ActivityStatus word={item.reserve} />
+                        </dd>
+                      </div>
+                    )}
+                  </dl>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} pages={data.pages} anchor={ANCHOR} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The list screen of every layout (spec §2): the channel's records in its layout, an empty state in
+// words, and the pager; `?page=` drives it (the loader reads and clamps it).
+import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import type { ListData } from '../../shared/screen-data.ts';
+import EmptyState from '../components/EmptyState.tsx';
+import Pager from '../components/Pager.tsx';
+import Skeleton from '../components/Skeleton.tsx';
+import { useListScroll } from '../components/useListScroll.ts';
+import ListCards from './ListCards.tsx';
+import ListCommon from './ListCommon.tsx';
+import ListText from './ListText.tsx';
+
+export const LIST_ANCHOR = 'list';
+
+export default function List() {
+  const data = useLoaderData() as ListData;
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useListScroll(LIST_ANCHOR);
+  // A page change of this same list shows the skeleton; other navigations keep the page as it is.
+  const paging = navigation.state === 'loading' && navigation.location.pathname === pathname;
+
+  const body = (() => {
+    if (paging) return <Skeleton variant={data.layout === 'text' ? 'row' : 'card'} />;
+    if (data.items.length === 0) return <EmptyState />;
+    switch (data.layout) {
+      case 'text':
+        return <ListText items={data.items} />;
+      case 'common':
+        return <ListCommon items={data.items} />;
+      default:
+        return <ListCards items={data.items} layout={data.layout} />;
+    }
+  })();
+
+  return (
+    <section id={LIST_ANCHOR} className={`list list--${data.layout}`} aria-label={data.channel.name}>
+      {body}
+      <Pager page={data.page} pages={data.pages} anchor={LIST_ANCHOR} />
+    </section>
+  );
+}

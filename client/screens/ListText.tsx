@@ -1,0 +1,22 @@
+// The text layout: dated rows with a hairline between (VISUAL.md).
+import type { ListItem } from '../../shared/screen-data.ts';
+import RecordLink from '../components/RecordLink.tsx';
+
+export default function ListText({ items }: { items: ListItem[] }) {
+  return (
+    <ul className="text-list">
+      {items.map((item) => (
+        <li key={item.id} className="text-list__row">
+          <RecordLink className="text-list__link" href={item.href} external={item.external}>
+            <span className="text-list__title">{item.title}</span>
+            {item.date && (
+              <time className="text-list__date" dateTime={item.date}>
+                {item.date}
+              </time>
+            )}
+          </RecordLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,86 @@
+// The visitor message board (spec §2 LeaveWord): the thank-you notice after sending, published
+// messages with the museum's replies (10 a page), then the form. New messages are not public until
+// the museum replies, and the notice says so.
+import { useActionData, useLoaderData, useLocation } from 'react-router';
+import type { MessageActionData, MessageBoardData } from '../../shared/visitor-views.ts';
+import EmptyState from '../components/EmptyState.tsx';
+import MessageForm from '../components/MessageForm.tsx';
+import Pager from '../components/Pager.tsx';
+import { useListScroll } from '../components/useListScroll.ts';
+import { useT } from '../i18n.tsx';
+
+const LIST_ANCHOR = 'message-list';
+/** Matches server/loaders/message.ts MESSAGE_FORM_ANCHOR. */
+const FORM_ANCHOR = 'leave-message';
+
+export default function MessageBoard() {
+  const data = useLoaderData() as MessageBoardData;
+  const rejection = useActionData() as MessageActionData | undefined;
+  const t = useT();
+  const { pathname, search } = useLocation();
+  useListScroll(LIST_ANCHOR);
+  // The form posts to this page (mode parameters kept, page and notice dropped) and, without
+  // JavaScript, the answer opens scrolled to the form.
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  params.delete('sent');
+  const query = params.toString();
+  const action = `${pathname}${query ? `?${query}` : ''}#${FORM_ANCHOR}`;
+  return (
+    <div className="message-board">
+      <section className="message-board__list" id={LIST_ANCHOR} aria-labelledby="message-board-title">
+        <div className="message-board__head">
+          <h2 id="message-board-title" className="section-title">
+            {t('msg.board')}
+          </h2>
+          {!data.listFailed && <p className="message-board__count">{t('msg.count', { n: data.total })}</p>}
+        </div>
+        <a className="button button--primary message-board__jump" href={`#${FORM_ANCHOR}`}>
+          {t('msg.formTitle')}
+        </a>
+        {data.listFailed ? (
+          <p className="form-notice form-notice--failure">{t('msg.listFailed')}</p>
+        ) : data.messages.length === 0 ? (
+          <EmptyState>{t('msg.empty')}</EmptyState>
+        ) : (
+          <ol className="message-list">
+            {data.messages.map((m) => (
+              <li key={m.id} className="message">
+                <div className="message__meta">
+                  <span className="message__name">{m.name}</span>
+                  {m.type && <span className="message__type">{m.type}</span>}
+                  <time className="message__time" dateTime={m.time.replace(' ', 'T')}>
+                    <span className="visually-hidden">{t('msg.asked')} </span>
+                    {m.time}
+                  </time>
+                </div>
+                <p className="message__content">{m.content}</p>
+                {m.reply && (
+                  <div className="message__reply">
+                    <p className="message__reply-head">
+                      <span className="message__reply-label">{t('msg.reply')}</span>
+                      {m.replyTime && (
+                        <time className="message__time" dateTime={m.replyTime.replace(' ', 'T')}>
+                          {m.replyTime}
+                        </time>
+                      )}
+                    </p>
+                    <p className="message__reply-text">{m.reply}</p>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pager page={data.page} pages={data.pages} anchor={LIST_ANCHOR} />
+      </section>
+
+      <section className="message-board__form" id={FORM_ANCHOR} aria-labelledby="message-form-title">
+        <h2 id="message-form-title" className="section-title">
+          {t('msg.formTitle')}
+        </h2>
+        <MessageForm types={data.types} formKey={data.formKey} rejection={rejection} action={action} sent={data.sent} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// Answering one questionnaire (only while it is open; the loader sends other visitors to the results).
+import { Link, useActionData, useLoaderData, useLocation } from 'react-router';
+import type { QuestionnaireActionData, QuestionnaireData } from '../../shared/visitor-views.ts';
+import QuestionnaireForm from '../components/QuestionnaireForm.tsx';
+import { useT } from '../i18n.tsx';
+
+export default function Questionnaire() {
+  const data = useLoaderData() as QuestionnaireData;
+  const rejection = useActionData() as QuestionnaireActionData | undefined;
+  const t = useT();
+  const { pathname, search } = useLocation();
+  return (
+    <article className="questionnaire">
+      <header className="questionnaire__head">
+        <h1 className="questionnaire__title">{data.title}</h1>
+        {data.subTitle && <p className="questionnaire__sub">{data.subTitle}</p>}
+        {data.period && (
+          <p className="questionnaire__period">
+            {t('qn.periodValue', { period: data.period })}
+          </p>
+        )}
+      </header>
+      <QuestionnaireForm questionnaire={data} rejection={rejection} action={`${pathname}${search}`} />
+      <p className="questionnaire__links">
+        <Link to={data.resultsHref}>{t('qn.results')}</Link>
+        <Link to={data.listHref}>{t('qn.back')}</Link>
+      </p>
+    </article>
+  );
+}

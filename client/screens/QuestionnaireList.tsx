@@ -1,0 +1,57 @@
+// The questionnaires (content map: Service/Questionnaire): title, period and whether it is open;
+// an open one leads to its answer page, every one to its results.
+import { Link, useLoaderData } from 'react-router';
+import type { QuestionnaireListData } from '../../shared/visitor-views.ts';
+import EmptyState from '../components/EmptyState.tsx';
+import Pager from '../components/Pager.tsx';
+import { useListScroll } from '../components/useListScroll.ts';
+import { useT } from '../i18n.tsx';
+
+const ANCHOR = 'questionnaire-list';
+
+export default function QuestionnaireList() {
+  const data = useLoaderData() as QuestionnaireListData;
+  const t = useT();
+  useListScroll(ANCHOR);
+  return (
+    <div className="questionnaire-list" id={ANCHOR}>
+      {data.items.length === 0 ? (
+        <EmptyState>{t('qn.empty')}</EmptyState>
+      ) : (
+        <ul className="questionnaire-list__items">
+          {data.items.map((q) => (
+            <li key={q.id} className={`questionnaire-card questionnaire-card--${q.state}`}>
+              <div className="questionnaire-card__body">
+                <h2 className="questionnaire-card__title">
+                  <Link to={q.href}>{q.title}</Link>
+                </h2>
+                {q.subTitle && <p className="questionnaire-card__sub">{q.subTitle}</p>}
+                <p className="questionnaire-card__meta">
+                  <span className={`status-word status-word--${q.state === 'open' ? 'open' : q.state === 'upcoming' ? 'soon' : 'closed'}`}>
+                    {t(`qn.state.${q.state}`)}
+                  </span>
+                  {q.period && (
+                    <span className="questionnaire-card__period">
+                      {t('qn.periodValue', { period: q.period })}
+                    </span>
+                  )}
+                </p>
+              </div>
+              <div className="questionnaire-card__actions">
+                {q.state === 'open' && (
+                  <Link className="button button--primary" to={q.href}>
+                    {t('qn.answer')}
+                  </Link>
+                )}
+                <Link className="button button--default" to={q.resultsHref}>
+                  {t('qn.results')}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={data.page} pages={data.pages} anchor={ANCHOR} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// The environment of `npm run cms`, validated: a bad value stops the start with a message that
+// names the variable.
+import { z } from 'zod';
+import { tokenKeyProblem } from '../shared/token.ts';
+import { DEMO_APP_ID, DEMO_TOKEN_KEY } from './demo-credentials.ts';
+import type { Faults } from './faults.ts';
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+
+const envSchema = z.object({
+  CMS_PORT: int(0, 65535).default(8081),
+  CMS_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  CMS_DB: z.string().trim().min(1, { error: 'must be a file path' }).default('data/cms.sqlite'),
+  APP_ID: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  TOKEN_KEY: z
+    .string()
+    .optional()
+    .superRefine((key, ctx) => {
+      const problem = key === undefined ? null : tokenKeyProblem(key);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^TOKEN_KEY /, '') });
+    }),
+  TOKEN_MAX_SKEW_MS: int(1, 86_400_000).default(300_000),
+  CMS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: 'must be a path such as /japi/sw-cms' })
+    .default(''),
+  CMS_FAULT_LATENCY_MS: int(0, 600_000).default(0),
+  CMS_FAULT_STATUS: z
+    .string()
+    .trim()
+    .regex(/^(0|[45]\d\d)$/, { error: 'must be 0 or an HTTP error status (400–599)' })
+    .transform(Number)
+    .default(0),
+  CMS_FAULT_RATE: z
+    .string()
+    .trim()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number from 0 to 1' })
+    .transform(Number)
+    .default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface CmsConfig {
+  port: number;
+  host: string;
+  db: string;
+  appId: string;
+  tokenKey: string;
+  /** True when the demo credentials are in use (logged, the key never printed). */
+  demoCredentials: boolean;
+  tokenMaxSkewMs: number;
+  prefix: string;
+  faults: Faults;
+  logLevel: string;
+}
+
+/** Reads the environment; throws one Error listing every bad variable. */
+export function loadCmsConfig(env: NodeJS.ProcessEnv): CmsConfig {
+  // An empty variable means "not set" (as in a .env file with `KEY=`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment for the content service:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.CMS_PORT,
+    host: e.CMS_HOST,
+    db: e.CMS_DB,
+    appId: e.APP_ID ?? DEMO_APP_ID,
+    tokenKey: e.TOKEN_KEY ?? DEMO_TOKEN_KEY,
+    demoCredentials: e.APP_ID === undefined || e.TOKEN_KEY === undefined,
+    tokenMaxSkewMs: e.TOKEN_MAX_SKEW_MS,
+    prefix: e.CMS_PREFIX.replace(/\/+$/, ''),
+    faults: { latencyMs: e.CMS_FAULT_LATENCY_MS, failStatus: e.CMS_FAULT_STATUS, failRate: e.CMS_FAULT_RATE },
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,324 @@
+// Articles of every article-backed channel: titles and bodies composed from the site's lexicon,
+// dated over 2019–2026 (both sides of the 2024-03-01 visit-count rule), newest first, plus the
+// few special records (galleries, the PDF attachment, the video, external links).
+import type { Article, FileInfo, SiteLanguage } from '../../../shared/wire.ts';
+import type { PlannedChannel } from './channels.ts';
+import { addDays, at, daysBetween } from './dates.ts';
+import { groupId, type Counter } from './ids.ts';
+import { caption, imageUrl, POOLS, type PoolName } from './image-pool.ts';
+import { MUSEUM } from './museum.ts';
+import type { Rng } from './prng.ts';
+import { cut, escapeAttr, escapeText, fill, type Slots } from './prose/fill.ts';
+import { SUBJECT_KEYS, type Lexicon, type SubjectText, type TopicText } from './prose/types.ts';
+
+export type DemoArticle = Omit<Article, 'excerpt'>;
+
+/**
+ * The gallery marker an article body carries where its image gallery belongs (files with code
+ * CMS_ARCHIVES_IMG and objectId = the article's groupId). Screens strip it; use with `replace`.
+ */
+export const GALLERY_MARKER = /<p>\s*\[gallery\]\s*<\/p>/g;
+const GALLERY_HTML = '<p>[gallery]</p>';
+
+export const PDF_FILE = 'upload/demo/docs/donation-policy.pdf';
+export const VIDEO_FILES = { mp4: 'upload/demo/video/bronze-restoration.mp4', webm: 'upload/demo/video/bronze-restoration.webm' } as const;
+
+const FIRST_DAY = '2019-01-08';
+const LAST_DAY = '2026-10-28';
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export interface ArticleIds {
+  archives: Counter;
+  files: Counter;
+}
+
+interface Composed {
+  title: string;
+  subTitle: string;
+  slots: Slots;
+  subject: SubjectText | null;
+  /** The title's own opening and sentences, filled (when its template brings them). */
+  opening: string | null;
+  own: string[];
+}
+
+/** Publish moments for `count` records spread evenly over the demo years, newest first. */
+function channelDates(rng: Rng, count: number): string[] {
+  const total = daysBetween(FIRST_DAY, LAST_DAY);
+  return Array.from({ length: count }, (_, i) => {
+    const slot = count - 1 - i;
+    const day = addDays(FIRST_DAY, Math.floor(((slot + 0.1 + rng.next() * 0.8) * total) / count));
+    return at(day, rng.int(8, 18), rng.pick([0, 5, 10, 20, 30, 40, 45, 50]), rng.int(0, 59));
+  });
+}
+
+function slotsFor(rng: Rng, lex: Lexicon, site: SiteLanguage, subject: SubjectText, moment: string): Record<string, string> {
+  const [y, m, d] = moment.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const end = addDays(moment.slice(0, 10), rng.int(45, 120)).split('-').map(Number) as [number, number, number];
+  const slots: Record<string, string> = {
+    year: String(y),
+    year2: String(y + 4),
+    month: site === 'EN' ? (MONTHS_EN[m - 1] ?? '') : String(m),
+    date: lex.formatDay(y, m, d),
+    endDate: lex.formatDay(end[0], end[1], end[2]),
+    n: String(rng.int(2, 12)),
+    m: String(rng.int(1, 6)),
+    n2: String(rng.int(10, 99)),
+    price: rng.pick(['39', '58', '68', '88', '128', '168', '298']),
+    subject: subject.name,
+    kw2: subject.kw2,
+    kw2lc: subject.kw2Lc ?? subject.kw2,
+    kw4: subject.kw4,
+    obj: rng.pick(subject.objects),
+    exh: rng.pick(subject.exhibitions),
+    dyn: rng.pick(subject.dynasties),
+  };
+  for (const [key, values] of Object.entries(lex.words)) slots[key] = rng.pick(values);
+  return slots;
+}
+
+function pickSubject(rng: Rng, lex: Lexicon, topic: TopicText): SubjectText | null {
+  return topic.subjects.length ? lex.subjects[rng.pick(topic.subjects)] : null;
+}
+
+/** Draws a unique title; the prose offers far more combinations than any channel needs. */
+function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, plannedTopic: string, moment: string, used: Set<string>, index: number, channelNo: string): Composed {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const subject = pickSubject(rng, lex, topic);
+    const slots = slotsFor(rng, lex, site, subject ?? lex.subjects[rng.pick(SUBJECT_KEYS)], moment);
+    let title: string;
+    let subTitle = '';
+    let opening: string | null = null;
+    let own: string[] = [];
+    let template = '';
+    if (plannedTopic === 'leader') {
+      const person = lex.leaders[index % lex.leaders.length];
+      if (!person) throw new Error('demo prose: no leaders');
+      slots.leader = person.name;
+      slots.role = person.role;
+      title = person.name;
+      subTitle = person.role;
+    } else if (plannedTopic === 'history') {
+      // The chronicle: one event per record, the latest event first.
+      const entry = topic.titles[topic.titles.length - 1 - (index % topic.titles.length)] ?? '';
+      const [t, o, ...rest] = typeof entry === 'string' ? [entry, null] : entry;
+      title = t;
+      opening = o ?? null;
+      own = rest.filter((x): x is string => typeof x === 'string').map((x) => fill(x, slots));
+      if (opening) opening = fill(opening, slots);
+    } else {
+      const entry = rng.pick(topic.titles);
+      template = typeof entry === 'string' ? entry : entry.join(' ');
+      if (typeof entry === 'string') title = fill(entry, slots);
+      else {
+        const [t, o, ...rest] = entry;
+        title = fill(t, slots);
+        opening = fill(o, slots);
+        own = rest.map((x) => fill(x, slots));
+      }
+    }
+    if (site === 'EN') title = titleCase(title);
+    if (!used.has(title)) {
+      used.add(title);
+      // Subject facts only join bodies whose title (or its own sentences) is about the subject.
+      return { title, subTitle, slots, subject: SUBJECT_SLOT.test(template) ? subject : null, opening, own };
+    }
+  }
+  throw new Error(`demo prose: not enough distinct titles for ${channelNo}`);
+}
+
+const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'over', 'as']);
+
+/** Headline case for English titles: every word capitalised except short function words. */
+export function titleCase(title: string): string {
+  let first = true;
+  return title.replace(/[A-Za-z][A-Za-z']*/g, (word, offset: number) => {
+    const afterColon = /[:|]\s*$/.test(title.slice(0, offset));
+    const keep = !first && !afterColon && MINOR_WORDS.has(word.toLowerCase());
+    first = false;
+    return keep ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1);
+  });
+}
+
+const SUBJECT_SLOT = /\{(subject|Subject|kw2|kw4|obj|Obj|exh|dyn)\}/;
+
+const imgTag = (slug: string, site: SiteLanguage): string => `<p><img src="${imageUrl(slug)}" alt="${escapeAttr(caption(slug, site))}"></p>`;
+
+/** The body: an opening, two or three paragraphs (one maybe under a heading), an image, a closing. */
+function composeBody(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, c: Composed, extraSentences: string[], image: string | null): { html: string; lead: string } {
+  const join = (parts: string[]): string => parts.join(lex.sentenceJoiner);
+  const opening = c.opening ?? fill(rng.pick(topic.openings), c.slots);
+  const facts = c.subject ? c.subject.facts : [];
+  // The subject's four- and two-character keywords reach the body, so a search finds both.
+  const withKw4 = facts.find((f) => f.toLowerCase().includes((c.slots.kw4 ?? '\u0000').toLowerCase()));
+  const withKw2 = facts.find((f) => f !== withKw4 && f.toLowerCase().includes((c.slots.kw2 ?? '\u0000').toLowerCase()));
+  const first = [withKw4, withKw2].filter((s): s is string => Boolean(s));
+  const rest = rng.shuffle([...topic.sentences.map((s) => fill(s, c.slots)), ...facts.filter((f) => !first.includes(f))]);
+  const pool = [...new Set([...extraSentences, ...c.own, ...first, ...rest])].filter((s) => s !== opening);
+  const paragraphs: string[] = [];
+  const count = Math.min(rng.int(2, 3), Math.ceil(pool.length / 2));
+  for (let i = 0; i < count && pool.length; i++) paragraphs.push(join(pool.splice(0, rng.int(2, 3))));
+  const parts = [`<p>${escapeText(opening)}</p>`];
+  if (image) parts.push(imgTag(image, site));
+  paragraphs.forEach((p, i) => {
+    if (i === 1 && topic.headings.length && rng.chance(0.6)) parts.push(`<h3>${escapeText(fill(rng.pick(topic.headings), c.slots))}</h3>`);
+    parts.push(`<p>${escapeText(p)}</p>`);
+  });
+  if (topic.closings.length) parts.push(`<p>${escapeText(fill(rng.pick(topic.closings), c.slots))}</p>`);
+  return { html: parts.join(''), lead: `${opening}${lex.sentenceJoiner}${paragraphs[0] ?? ''}` };
+}
+
+function poolOf(topic: TopicText, subject: SubjectText | null): PoolName {
+  if (topic.pool === 'subject') return subject?.pool ?? 'museum';
+  return topic.pool;
+}
+
+const PICTURE_KINDS = new Set(['images', 'common', 'wc', 'book', 'excellent']);
+
+/** Every article of one channel, newest first. */
+export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel, parentNo: string, ids: ArticleIds): { articles: DemoArticle[]; files: FileInfo[] } {
+  const { plan, site, channel } = planned;
+  const topic = plan.topic ? lex.topics[plan.topic] : undefined;
+  if (!topic || !plan.count) return { articles: [], files: [] };
+  const used = new Set<string>();
+  const moments = channelDates(rng, plan.count);
+  const articles = moments.map((moment, index): DemoArticle => {
+    const c = composeTitle(rng, lex, site, topic, plan.topic ?? '', moment, used, index, channel.channelNo);
+    const pool = POOLS[poolOf(topic, c.subject)];
+    const picture = PICTURE_KINDS.has(plan.kind) || rng.chance(0.25) ? rng.pick(pool) : null;
+    const person = plan.topic === 'leader' ? lex.leaders[index % lex.leaders.length] : undefined;
+    const { html, lead } = composeBody(rng, lex, site, topic, c, person ? person.bio : [], picture && (plan.kind !== 'text' ? rng.chance(0.7) : true) ? picture : null);
+    const old = moment < '2024-03-01';
+    return {
+      archivesId: ids.archives.next(),
+      groupId: groupId(rng),
+      channelId: channel.channelId,
+      channelNo: channel.channelNo,
+      channelName: channel.channelName,
+      title: c.title,
+      subTitle: c.subTitle,
+      publishDate: moment,
+      parentChannelNo: parentNo,
+      thumbImg: picture && plan.kind !== 'text' ? imageUrl(picture) : '',
+      thumbAppImg: '',
+      description: cut(lead, site === 'EN' ? 200 : 90),
+      content: html,
+      source: sourceFor(rng, plan.topic, c.slots, site),
+      linkUrl: '',
+      isShowTitle: true,
+      visitCount: old ? rng.int(300, 6000) : rng.int(20, 1800),
+      starCount: rng.int(0, old ? 260 : 90),
+      flag: '',
+      ...extensions(plan.kind, plan.topic, c.slots, site, moment),
+      label: c.subject ? c.subject.kw2 : '',
+    };
+  });
+  const files = decorate(rng, lex, planned, articles, ids);
+  return { articles, files };
+}
+
+function sourceFor(rng: Rng, topic: string | undefined, slots: Slots, site: SiteLanguage): string {
+  if (topic === 'media') return slots.media ?? '';
+  if (topic === 'news') return rng.chance(0.7) ? (site === 'EN' ? MUSEUM.en : MUSEUM.zh) : '';
+  if (topic === 'notice') return site === 'EN' ? 'General Office' : '办公室';
+  return '';
+}
+
+type Extensions = Pick<DemoArticle, 'extension1' | 'extension2' | 'extension3' | 'extension4' | 'extension5' | 'extension6'>;
+
+/** Books carry editor, publisher and year; shop items their price (CNY). */
+function extensions(kind: string, topic: string | undefined, slots: Slots, site: SiteLanguage, moment: string): Extensions {
+  const none = { extension1: '', extension2: '', extension3: '', extension4: '', extension5: '', extension6: '' };
+  if (kind === 'wc') return { ...none, extension1: slots.price ?? '' };
+  if (topic === 'books') {
+    return { ...none, extension1: site === 'EN' ? `${MUSEUM.en} (ed.)` : `${MUSEUM.zh} 编`, extension2: site === 'EN' ? 'Cultural Relics Press' : '文物出版社', extension3: moment.slice(0, 4) };
+  }
+  return none;
+}
+
+function fileRow(ids: ArticleIds, objectId: string, code: FileInfo['code'], file: string, oldName: string, description: string): FileInfo {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  return {
+    fileInfoId: ids.files.next(),
+    objectId,
+    code,
+    fileOldname: oldName,
+    fileSuffix: name.slice(name.lastIndexOf('.') + 1),
+    description,
+    fileName: name,
+    filePath: `/file/${file}`,
+  };
+}
+
+/** Where galleries go (channel → how many articles), all within a list's first two pages. */
+const GALLERIES: Record<string, number> = { SNews: 4, DigitalExh: 2, VolAct: 2, Reception: 1, History: 1 };
+/** News items that are reprints living elsewhere. */
+const EXTERNAL_NEWS = [3, 8];
+
+function insertBeforeLast(html: string, piece: string): string {
+  const at = html.lastIndexOf('<p>');
+  return at > 0 ? html.slice(0, at) + piece + html.slice(at) : html + piece;
+}
+
+function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: DemoArticle[], ids: ArticleIds): FileInfo[] {
+  const { plan, site } = planned;
+  const files: FileInfo[] = [];
+  const en = site === 'EN';
+
+  const galleries = GALLERIES[plan.no] ?? 0;
+  const galleryIndexes = rng.sample(Array.from({ length: Math.min(articles.length, (plan.pageSize ?? 6) * 2) }, (_, i) => i).filter((i) => i !== 1), galleries);
+  for (const i of galleryIndexes) {
+    const a = articles[i];
+    if (!a) continue;
+    const main = a.thumbImg ? a.thumbImg.replace(/^.*\/([a-z0-9-]+)\.jpg$/, '$1') : rng.pick(POOLS.museum);
+    const others = rng.sample(
+      Object.values(POOLS)
+        .flat()
+        .filter((s) => s !== main && !s.startsWith('slider-') && !s.startsWith('book-')),
+      rng.int(4, 7),
+    );
+    for (const slug of [main, ...others]) files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', `upload/demo/${slug}.jpg`, `${slug}.jpg`, caption(slug, site)));
+    a.content = insertBeforeLast(a.content, GALLERY_HTML);
+  }
+
+  if (plan.no === 'DonationSystem') {
+    const a = articles[0];
+    if (a) {
+      a.title = en ? `Donations Policy (revised ${a.publishDate.slice(0, 4)})` : `${MUSEUM.zh}藏品捐赠办法（${a.publishDate.slice(0, 4)}年修订）`;
+      a.content += en ? '<p>The full policy is attached as a PDF.</p>' : '<p>附件：藏品捐赠办法全文（PDF）。</p>';
+      files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_FILE', PDF_FILE, en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`, a.title));
+    }
+  }
+
+  if (plan.no === 'SNews') {
+    const a = articles[1];
+    if (a) {
+      const bronze = lex.subjects.bronze;
+      a.title = en ? 'Video: Bringing a Western Zhou Bronze Ding Back to Life' : '视频｜青铜器修复纪实：一件西周铜鼎的重生';
+      a.thumbImg = imageUrl('bronze-ding');
+      a.label = bronze.kw2;
+      const video = `<p><video controls controlslist="nodownload" preload="metadata" width="640" height="360" poster="${imageUrl('bronze-ding')}"><source src="/file/${VIDEO_FILES.webm}" type="video/webm"><source src="/file/${VIDEO_FILES.mp4}" type="video/mp4"></video></p>`;
+      const intro = en
+        ? 'Conservators at the Conservation Centre spent eight months cleaning, consolidating and restoring a Western Zhou bronze ding. This short film follows their work.'
+        : '文物保护中心的修复师历时八个月，完成了一件西周青铜鼎的除锈、加固与补配。这段短片记录了修复的全过程。';
+      const facts = bronze.facts.slice(1, 4).map((f) => `<p>${escapeText(f)}</p>`).join('');
+      a.content = `<p>${escapeText(intro)}</p>${video}${facts}`;
+      a.description = intro;
+    }
+    for (const i of EXTERNAL_NEWS) {
+      const b = articles[i];
+      if (b) b.linkUrl = `https://www.example.org/museums/yunxi/${b.publishDate.slice(0, 10).replace(/-/g, '')}-${b.archivesId}.html`;
+    }
+  }
+
+  if (plan.no === 'Media') {
+    articles.forEach((a, i) => {
+      if (i % 3 === 0) a.linkUrl = `https://news.example.com/culture/${a.publishDate.slice(0, 7).replace('-', '')}/${a.archivesId}.html`;
+    });
+  }
+
+  if (plan.no === 'ExcellentCol') {
+    for (const a of articles) a.linkUrl = `https://collection.example-museum.cn/object/${a.archivesId}`;
+  }
+  return files;
+}

@@ -1,0 +1,105 @@
+// The files behind the demo content: which ones the records refer to, and writing them (images
+// with their THUMB and WATER variants rendered by sharp, the PDF, the committed video).
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { IMAGE_SIZES, thumbPath, waterPath } from '../../../shared/image-paths.ts';
+import { renderSvg, watermarkSvg } from './art/compose.ts';
+import { PDF_FILE, VIDEO_FILES } from './articles.ts';
+import { specForFile } from './image-pool.ts';
+import { donationPdf } from './pdf.ts';
+import type { DemoContent, DemoFile } from './types.ts';
+
+const FILE_REF = /\/file\/([A-Za-z0-9][A-Za-z0-9._/-]*\.(?:jpg|pdf|mp4|webm))/g;
+
+function kindOf(path: string): DemoFile['kind'] {
+  if (path.endsWith('.pdf')) return 'pdf';
+  if (path.endsWith('.mp4') || path.endsWith('.webm')) return 'video';
+  return 'image';
+}
+
+/** Every file the content refers to (relative paths, sorted). Images also get THUMB and WATER copies. */
+export function demoFiles(content: DemoContent): DemoFile[] {
+  const paths = new Set<string>();
+  for (const m of JSON.stringify(content).matchAll(FILE_REF)) if (m[1]) paths.add(m[1]);
+  return [...paths].sort().map((path) => ({ path, kind: kindOf(path) }));
+}
+
+/** The folder of the committed video; found from source (tsx, vitest) and from the dist bundle. */
+function assetsDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'assets'), resolve(here, '../../cms/db/demo/assets'), resolve(process.cwd(), 'cms/db/demo/assets')];
+  const found = candidates.find((d) => existsSync(join(d, 'bronze-restoration.mp4')));
+  if (!found) throw new Error(`demo video not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+async function writeTo(dir: string, path: string, data: Uint8Array | Buffer): Promise<void> {
+  const target = join(dir, path);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, data);
+}
+
+/** Watermark overlays rendered once per picture size (text rendering is the costly part). */
+function watermarkFor(cache: Map<string, Promise<Buffer>>, width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = cache.get(key);
+  if (!overlay) {
+    overlay = sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
+    cache.set(key, overlay);
+  }
+  return overlay;
+}
+
+/** Renders one pool picture once and writes the original, the 300 px thumbnail and the watermarked copy. */
+async function writeImage(dir: string, path: string, watermarks: Map<string, Promise<Buffer>>): Promise<void> {
+  const spec = specForFile(path);
+  if (!spec) throw new Error(`demo content refers to an unknown image: ${path}`);
+  const { data, info } = await sharp(Buffer.from(renderSvg(spec))).resize({ width: IMAGE_SIZES.large }).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const jpeg = { quality: 84, progressive: true } as const;
+  const [original, thumb, water] = await Promise.all([
+    sharp(data, raw).jpeg(jpeg).toBuffer(),
+    sharp(data, raw).resize({ width: IMAGE_SIZES.thumb }).jpeg(jpeg).toBuffer(),
+    sharp(data, raw)
+      .composite([{ input: await watermarkFor(watermarks, info.width, info.height) }])
+      .jpeg(jpeg)
+      .toBuffer(),
+  ]);
+  await Promise.all([writeTo(dir, path, original), writeTo(dir, thumbPath(path), thumb), writeTo(dir, waterPath(path), water)]);
+}
+
+async function writeOne(dir: string, file: DemoFile, watermarks: Map<string, Promise<Buffer>>): Promise<void> {
+  if (file.kind === 'image') return writeImage(dir, file.path, watermarks);
+  if (file.kind === 'pdf') {
+    if (file.path !== PDF_FILE) throw new Error(`demo content refers to an unknown document: ${file.path}`);
+    return writeTo(dir, file.path, donationPdf());
+  }
+  const name = Object.values(VIDEO_FILES).find((v) => v === file.path);
+  if (!name) throw new Error(`demo content refers to an unknown video: ${file.path}`);
+  const target = join(dir, file.path);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(join(assetsDir(), name.slice(name.lastIndexOf('/') + 1)), target);
+}
+
+export interface WriteOptions {
+  /** Files written at once (each image runs three sharp encodes). Default 3 — the machine has 2 cores. */
+  concurrency?: number;
+}
+
+/** Writes every demo file under `dir` (records refer to them as `/file/<path>`). */
+export async function writeDemoFiles(dir: string, content: DemoContent, options: WriteOptions = {}): Promise<void> {
+  const queue = demoFiles(content);
+  const workers = Math.max(1, options.concurrency ?? 3);
+  const watermarks = new Map<string, Promise<Buffer>>();
+  let next = 0;
+  const work = async (): Promise<void> => {
+    while (next < queue.length) {
+      const file = queue[next++];
+      if (file) await writeOne(dir, file, watermarks);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, work));
+}

@@ -1,0 +1,215 @@
+// Stores demo content (one transaction) and derives what the service serves but the generator does
+// not write: list excerpts, thumbnails taken from the body, message languages, the search index;
+// plus questionnaire records given alongside (the demo answers).
+import type { Database } from 'better-sqlite3';
+import { firstOfList } from '../../shared/image-paths.ts';
+import { listExcerpt, plainText } from '../../shared/text.ts';
+import type { QuestionnaireRecordInput, SiteLanguage } from '../../shared/wire.ts';
+import { messageLanguage } from '../message-language.ts';
+import type { DemoChannel, DemoContent } from './demo/types.ts';
+import { statements } from './query.ts';
+import { insertQuestionnaireRecord } from './questionnaire-records.ts';
+import { TABLES, insertRows } from './tables.ts';
+
+const SEEDED_KEY = 'seededAt';
+
+export function isSeeded(db: Database): boolean {
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
+}
+
+/** The first image of an HTML body (spec §3: an article's thumbnail falls back to it). */
+export function firstImage(html: string): string {
+  return /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1] ?? '';
+}
+
+/**
+ * Writes the content unless the database already holds some. IMMEDIATE, and re-checked inside the
+ * transaction, so two processes starting on a new file seed it once. Returns whether it seeded.
+ */
+export function seedContent(
+  db: Database,
+  content: DemoContent,
+  now: number,
+  records: ReadonlyArray<QuestionnaireRecordInput & { createTime: string }> = [],
+): boolean {
+  return db
+    .transaction(() => {
+      if (isSeeded(db)) return false;
+      insertRows(db, TABLES.channels, content.channels);
+      insertRows(
+        db,
+        TABLES.archives,
+        content.articles.map((a) => ({
+          ...a,
+          thumbImg: a.thumbImg || firstImage(a.content),
+          excerpt: listExcerpt(a.content),
+        })),
+      );
+      insertRows(db, TABLES.exhibitionBases, content.exhibitionBases);
+      insertRows(db, TABLES.exhibitionTemps, content.exhibitionTemps);
+      insertRows(db, TABLES.exhibitTypes, content.exhibitTypes);
+      insertRows(db, TABLES.exhibits, content.exhibits);
+      insertRows(db, TABLES.tempExhibits, content.tempExhibits);
+      insertRows(db, TABLES.activities, content.activities);
+      insertRows(db, TABLES.files, content.files);
+      insertRows(db, TABLES.dictionaries, content.dictionaries);
+      insertRows(
+        db,
+        TABLES.messages,
+        content.messages.map((m) => ({ ...m, languageType: messageLanguage(m.content) })),
+      );
+      insertRows(db, TABLES.questionnaires, content.questionnaires);
+      insertRows(
+        db,
+        TABLES.questions,
+        content.questionnaires.flatMap((q) => q.details.map((d) => ({ ...d, questionnaireId: q.questionnaireId }))),
+      );
+      insertRows(
+        db,
+        TABLES.options,
+        content.questionnaires.flatMap((q) =>
+          q.details.flatMap((d) => d.answers.map((a) => ({ ...a, questionId: d.questionId }))),
+        ),
+      );
+      insertRows(db, TABLES.sliders, content.sliders);
+      const prepare = statements(db);
+      for (const r of records) insertQuestionnaireRecord(prepare, r);
+      insertRows(db, TABLES.searchDocs, searchDocs(content));
+      db.exec(`INSERT INTO search_fts (search_fts) VALUES ('rebuild')`);
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date(now).toISOString());
+      return true;
+    })
+    .immediate();
+}
+
+interface SearchDoc {
+  site: SiteLanguage;
+  type: string;
+  id: number;
+  channelId: number;
+  groupId: string;
+  channelNo: string;
+  channelName: string;
+  title: string;
+  img: string;
+  description: string;
+  content: string;
+  linkUrl: string;
+  extension1: string;
+  extension2: string;
+  flag: string;
+  sortDate: string;
+}
+
+/**
+ * One search document per record that has a page on the portal: articles of visible channels,
+ * exhibitions (BaseExh/TempExh), activities (Activity) and exhibits shown by PreciousCol or GMWW.
+ * Content of a hidden channel (or below one) is not searchable.
+ */
+export function searchDocs(content: DemoContent): SearchDoc[] {
+  const byNo = new Map(content.channels.map((c) => [c.channelNo, c]));
+  const visible = (c: DemoChannel | undefined): boolean => {
+    for (let at = c, guard = 0; at && guard < 20; at = byNo.get(at.parent), guard += 1) {
+      if (!at.isVisible) return false;
+    }
+    return c !== undefined;
+  };
+  const docs: SearchDoc[] = [];
+  const add = (
+    channelNo: string,
+    doc: Omit<SearchDoc, 'site' | 'channelId' | 'channelNo' | 'channelName' | 'flag' | 'linkUrl' | 'extension1' | 'extension2' | 'sortDate'> &
+      Partial<SearchDoc>,
+  ): void => {
+    const channel = byNo.get(channelNo);
+    if (!channel || !visible(channel)) return;
+    docs.push({
+      flag: '',
+      linkUrl: '',
+      extension1: '',
+      extension2: '',
+      sortDate: '',
+      ...doc,
+      site: channel.site,
+      channelId: channel.channelId,
+      channelNo: channel.channelNo,
+      channelName: channel.channelName,
+    });
+  };
+  const enPrefix = (lang: SiteLanguage): string => (lang === 'EN' ? 'EN_' : '');
+
+  for (const a of content.articles) {
+    add(a.channelNo, {
+      type: 'archives',
+      id: a.archivesId,
+      groupId: a.groupId,
+      title: a.title,
+      img: a.thumbImg || firstImage(a.content),
+      description: plainText(a.description),
+      content: plainText(a.content),
+      linkUrl: a.linkUrl,
+      extension1: a.publishDate,
+      flag: a.flag,
+      sortDate: a.publishDate,
+    });
+  }
+  for (const e of content.exhibitionBases) {
+    add(`${enPrefix(e.languageType)}BaseExh`, {
+      type: 'exhibitionBase',
+      id: e.exhibitionBaseId,
+      groupId: e.groupId,
+      title: e.baseName,
+      img: e.thumb,
+      description: plainText(e.description),
+      content: plainText(e.description),
+      linkUrl: e.linkUrl,
+      extension1: e.startTime,
+      extension2: e.endTime,
+      sortDate: e.startTime,
+    });
+  }
+  for (const e of content.exhibitionTemps) {
+    add(`${enPrefix(e.languageType)}TempExh`, {
+      type: 'exhibitionTemp',
+      id: e.exhibitionTempId,
+      groupId: e.groupId,
+      title: e.tempName,
+      img: e.thumb,
+      description: plainText(e.description),
+      content: plainText(e.description),
+      linkUrl: e.linkUrl,
+      extension1: e.startTime,
+      extension2: e.endTime,
+      sortDate: e.startTime,
+    });
+  }
+  for (const a of content.activities) {
+    add(`${enPrefix(a.languageType)}Activity`, {
+      type: 'activity',
+      id: a.activityId,
+      groupId: a.groupId,
+      title: a.activityName,
+      img: a.thumb,
+      description: plainText(a.description),
+      content: plainText(a.description),
+      linkUrl: a.linkUrl,
+      extension1: a.startTime,
+      extension2: a.endTime,
+      sortDate: a.startTime,
+    });
+  }
+  for (const x of content.exhibits) {
+    const channel = x.isTreasure ? 'PreciousCol' : x.generalType === 'GMWW' ? 'GMWW' : '';
+    if (!channel) continue;
+    add(`${enPrefix(x.languageType)}${channel}`, {
+      type: 'exhibit',
+      id: x.exhibitId,
+      groupId: x.groupId,
+      title: x.exhibitName,
+      img: firstOfList(x.thumb),
+      description: plainText(x.description),
+      content: [plainText(x.description), plainText(x.explanationWord)].filter(Boolean).join(' '),
+      extension1: x.age,
+    });
+  }
+  return docs;
+}

@@ -1,0 +1,230 @@
+// `npm run audit`: the portal's quality budgets on four pages (home, a list, a detail, search),
+// measured on the built bundle against the reference service with its demo content:
+//   Lighthouse (mobile): performance ≥ 95, accessibility / best practices / SEO = 100;
+//   axe-core: 0 violations (injected into the page with page.evaluate);
+//   Nu HTML checker (vnu-jar): 0 errors.
+// Prints one table and exits non-zero when any page misses any budget. Chromium from CHROME_PATH
+// (default /usr/bin/chromium). Everything listens on 127.0.0.1 port 0.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pino from 'pino';
+import { chromium } from 'playwright-core';
+import { createCmsServer } from '../cms/server.ts';
+import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof BUDGET;
+const CATEGORIES = Object.keys(BUDGET) as Category[];
+const VNU = join(process.cwd(), 'node_modules/vnu-jar/build/dist/vnu.jar');
+
+interface Row {
+  name: string;
+  path: string;
+  scores: Partial<Record<Category, number>>;
+  failedAudits: string[];
+  axe: number;
+  axeIds: string[];
+  vnu: number;
+  vnuMessages: string[];
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function startPortal(dir: string) {
+  const cms = await createCmsServer({ db: join(dir, 'cms.sqlite'), appId: DEMO_APP_ID, tokenKey: DEMO_TOKEN_KEY, logger: false });
+  const cmsUrl = await cms.listen(0, '127.0.0.1');
+  const config = loadConfig({ UPSTREAM_URL: cmsUrl, APP_ID: DEMO_APP_ID, TOKEN_KEY: DEMO_TOKEN_KEY, LOG_LEVEL: 'silent' });
+  const edge = createApp(config, { logger: pino({ level: 'silent' }), defaultMetrics: false });
+  const server = createServer(edge.app);
+  const url = await listen(server);
+  return {
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await edge.close();
+      await cms.close();
+    },
+  };
+}
+
+async function pagesToAudit(url: string): Promise<Array<{ name: string; path: string }>> {
+  const list = await (await fetch(`${url}/News/SNews`)).text();
+  const detail = /href="(\/News\/SNews\/\d+)"/.exec(list)?.[1];
+  if (!detail) throw new Error('audit: no article link on /News/SNews');
+  return [
+    { name: 'home', path: '/' },
+    { name: 'list', path: '/News/SNews' },
+    { name: 'detail', path: detail },
+    { name: 'search', path: `/Search?key=${encodeURIComponent('青铜')}` },
+  ];
+}
+
+async function runLighthouse(url: string, port: number): Promise<{ scores: Row['scores']; failed: string[] }> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores: Row['scores'] = {};
+  const failed: string[] = [];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = Math.round((category?.score ?? 0) * 100);
+    for (const ref of category?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && (id !== 'performance' || audit.score < 0.9)) {
+        failed.push(`${id}/${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+        // Say what exactly: the console errors, the failing nodes.
+        const items = (audit.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+        for (const item of items.slice(0, 5)) {
+          const node = item.node as { snippet?: string } | undefined;
+          const where = (item.sourceLocation as { url?: string } | undefined)?.url ?? item.url;
+          const what = item.description ?? node?.snippet ?? where ?? item.source;
+          if (what) failed.push(`    ${String(what).slice(0, 160)}${where && where !== what ? ` (${String(where)})` : ''}`);
+        }
+      }
+    }
+  }
+  return { scores, failed };
+}
+
+async function runAxe(urls: string[]): Promise<Array<{ count: number; ids: string[] }>> {
+  const axeSource = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  try {
+    const out: Array<{ count: number; ids: string[] }> = [];
+    for (const [viewport, isMobile] of [[{ width: 390, height: 844 }, true] as const]) {
+      const context = await browser.newContext({ viewport, isMobile, hasTouch: isMobile, locale: 'zh-CN' });
+      const page = await context.newPage();
+      for (const url of urls) {
+        await page.goto(url, { waitUntil: 'load' });
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => undefined);
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.length }));
+        });
+        out.push({ count: violations.reduce((n, v) => n + v.nodes, 0), ids: violations.map((v) => `${v.id}×${v.nodes}`) });
+      }
+      await context.close();
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function runVnu(urls: string[], dir: string): Promise<Array<{ count: number; messages: string[] }>> {
+  const files: string[] = [];
+  for (const [i, url] of urls.entries()) {
+    const file = join(dir, `page-${i}.html`);
+    writeFileSync(file, await (await fetch(url)).text());
+    files.push(file);
+  }
+  let stdout = '';
+  let stderr = '';
+  try {
+    ({ stdout, stderr } = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], { maxBuffer: 16 * 1024 * 1024 }));
+  } catch (err) {
+    // vnu exits 1 when it found errors; its JSON report is on stderr either way.
+    ({ stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string });
+  }
+  const report = JSON.parse(stderr || stdout || '{"messages":[]}') as { messages: Array<{ url: string; type: string; message: string; lastLine?: number }> };
+  return files.map((file) => {
+    const mine = report.messages.filter((m) => m.url.endsWith(file.split('/').pop()!) && m.type === 'error');
+    return { count: mine.length, messages: mine.map((m) => `line ${m.lastLine ?? '?'}: ${m.message}`) };
+  });
+}
+
+function printTable(rows: Row[]): void {
+  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'axe', 'vnu', 'path'];
+  const lines = rows.map((r) => [
+    r.name,
+    String(r.scores.performance ?? '-'),
+    String(r.scores.accessibility ?? '-'),
+    String(r.scores['best-practices'] ?? '-'),
+    String(r.scores.seo ?? '-'),
+    String(r.axe),
+    String(r.vnu),
+    r.path,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(fmt(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+  console.log(`budget: performance ≥ ${BUDGET.performance}, accessibility/best-practices/SEO = 100, axe 0, vnu 0`);
+}
+
+function misses(row: Row): string[] {
+  const out: string[] = [];
+  for (const id of CATEGORIES) if ((row.scores[id] ?? 0) < BUDGET[id]) out.push(`${id} ${row.scores[id]} < ${BUDGET[id]}`);
+  if (row.axe > 0) out.push(`axe: ${row.axeIds.join(', ')}`);
+  if (row.vnu > 0) out.push(`vnu: ${row.vnuMessages.slice(0, 5).join(' | ')}`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-audit-'));
+  const portal = await startPortal(dir);
+  let failed = false;
+  try {
+    const pages = await pagesToAudit(portal.url);
+    const urls = pages.map((p) => `${portal.url}${p.path}`);
+    // Warm the edge's caches: the audit measures the page, not the first cold upstream call.
+    for (const url of urls) await fetch(url).then((r) => r.text());
+
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    const lh: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
+    try {
+      for (const url of urls) lh.push(await runLighthouse(url, chrome.port));
+    } finally {
+      await chrome.kill();
+    }
+    const axe = await runAxe(urls);
+    const vnu = await runVnu(urls, dir);
+
+    const rows: Row[] = pages.map((p, i) => ({
+      ...p,
+      scores: lh[i]!.scores,
+      failedAudits: lh[i]!.failed,
+      axe: axe[i]!.count,
+      axeIds: axe[i]!.ids,
+      vnu: vnu[i]!.count,
+      vnuMessages: vnu[i]!.messages,
+    }));
+    printTable(rows);
+    for (const row of rows) {
+      const miss = misses(row);
+      if (miss.length === 0) continue;
+      failed = true;
+      console.log(`\n${row.name} (${row.path}) misses:`);
+      for (const m of miss) console.log(`  - ${m}`);
+      for (const a of row.failedAudits) console.log(`    lighthouse: ${a}`);
+    }
+  } finally {
+    await portal.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error('\naudit: budgets missed');
+    process.exit(1);
+  }
+  console.log('\naudit: every budget met');
+}
+
+await main();

@@ -1,0 +1,165 @@
+// createApp(config, deps): builds the edge — the parts and the middleware order, nothing else. Only
+// main.ts listens. The order is the path of a request, top to bottom.
+import type { RequestListener } from 'node:http';
+import { join } from 'node:path';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { RateLimitRequestHandler } from 'express-rate-limit';
+import pino, { type Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import type { Config } from './config.ts';
+import { absentAdmin, adminRouter } from './ops/admin.ts';
+import { errorHandler } from './ops/errors.ts';
+import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
+import { probesRouter } from './ops/probes.ts';
+import { createReadiness, type Readiness } from './ops/readiness.ts';
+import { requestLog } from './ops/request-log.ts';
+import { filesRouter } from './proxy/files.ts';
+import { createWriteLimiter } from './proxy/rate-limit.ts';
+import { withFastHits } from './proxy/fast-hits.ts';
+import { proxyRouter } from './proxy/router.ts';
+import { createPageRouter, type PageDeps } from './render/index.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
+import { securityHeaderList, securityHeaders } from './security.ts';
+import { staticFiles } from './static-files.ts';
+import { createResponseCache, type ResponseCache } from './upstream/cache.ts';
+import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
+import { createGateway, type Gateway } from './upstream/gateway.ts';
+import { createTtlPolicy, specOf } from './upstream/policy.ts';
+import { createSigner } from './upstream/sign.ts';
+
+export interface AppDeps {
+  now?: () => number;
+  /** A float in [0, 1): the token's random digits. */
+  random?: () => number;
+  logger?: Logger;
+  /** undici dispatcher for upstream calls; default a keep-alive Agent owned by the app. */
+  dispatcher?: Dispatcher;
+  /** Default `<cwd>/public`. */
+  publicDir?: string;
+  /** prom-client's process metrics (default on; tests that build many apps may turn them off). */
+  defaultMetrics?: boolean;
+  /** How recent an upstream answer must be for /readyz; default 30 s. */
+  readyWindowMs?: number;
+}
+
+export interface EdgeApp {
+  /** The Express app (every route; supertest can drive it). */
+  app: Express;
+  /** What the HTTP server runs: fresh cached API hits first, everything else through `app`. */
+  handler: RequestListener;
+  /** The content service through the cache: what loaders call. */
+  api: Gateway;
+  cache: ResponseCache;
+  /** Null when PAGE_CACHE_TTL_S is 0. */
+  pageCache: PageCache | null;
+  client: UpstreamClient;
+  metrics: EdgeMetrics;
+  readiness: Readiness;
+  /** The per-client write budget, shared by the API proxy and the page form actions. */
+  writeLimiter: RateLimitRequestHandler;
+  /** /readyz answers 503 from now on and answers carry `Connection: close`. */
+  startDrain(): void;
+  /** Releases timers and upstream connections (after the HTTP server has closed). */
+  close(): Promise<void>;
+}
+
+export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
+  if (!config.upstreamUrl) throw new Error('createApp needs an upstream URL (main.ts starts the embedded service when UPSTREAM_URL is unset)');
+  const now = deps.now ?? Date.now;
+  const publicDir = deps.publicDir ?? join(process.cwd(), 'public');
+  const random = deps.random ?? Math.random;
+  const logger = deps.logger ?? pino({ level: config.logLevel, name: 'edge' });
+  const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
+
+  const readiness = createReadiness({
+    now,
+    windowMs: deps.readyWindowMs ?? 30_000,
+    probe: async () => {
+      await client.send({ spec: specOf('queryAllChannel'), params: { site: 'CN' }, requestId: 'readyz' });
+    },
+  });
+  const client = createUpstreamClient({
+    baseUrl: config.upstreamUrl,
+    prefix: config.upstreamPrefix,
+    appId: config.appId,
+    timeoutMs: config.upstreamTimeoutMs,
+    sign: createSigner({ appId: config.appId, tokenKey: config.tokenKey, now, random }),
+    logger,
+    dispatcher: deps.dispatcher,
+    onCall: (endpoint, outcome, seconds) => {
+      metrics.observeUpstream(endpoint, outcome, seconds);
+      if (outcome === 'ok' || outcome === 'app_error') readiness.markAnswered();
+    },
+  });
+  // CACHE_MAX_BYTES bounds both caches together: a quarter for pages when the page cache is on.
+  const pageBytes = config.pageCacheTtlS > 0 ? Math.floor(config.cache.maxBytes / 4) : 0;
+  const cache = createResponseCache({
+    maxBytes: config.cache.maxBytes - pageBytes,
+    swrS: config.cache.swrS,
+    staleIfErrorS: config.cache.staleIfErrorS,
+    now,
+    onEvent: (event) => metrics.cacheEvent('upstream', event),
+  });
+  const pageCache =
+    pageBytes > 0
+      ? createPageCache({ ttlS: config.pageCacheTtlS, maxBytes: pageBytes, now, onEvent: (event) => metrics.cacheEvent('page', event) })
+      : null;
+  if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
+  const api = createGateway({ client, cache, ttlFor: createTtlPolicy(config.cache), now });
+  const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites });
+  metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
+  metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
+  metrics.gauge('edge_draining', '1 while the edge is shutting down', () => (readiness.draining ? 1 : 0));
+
+  const pageDeps: PageDeps = {
+    api,
+    logger,
+    now,
+    site: { ...config.site, filePrefix: config.filePrefix },
+    publicDir,
+    writeLimiter,
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const logDeps = { logger, metrics, draining: () => readiness.draining };
+  const security = securityHeaderList();
+  app.use(requestLog(logDeps));
+  app.use(securityHeaders(security));
+  app.use(probesRouter({ readiness, metrics }));
+  app.use(
+    config.adminToken
+      ? adminRouter({ token: config.adminToken, cache, extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}) })
+      : absentAdmin,
+  );
+  // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
+  // compression starts after them.
+  app.use(proxyRouter({ gateway: api, writeLimiter }));
+  app.use(filesRouter({ filePrefix: config.filePrefix, client }));
+  app.use(compression());
+  app.use(staticFiles(publicDir));
+  if (pageCache) app.use(pageCache.middleware);
+  app.use(createPageRouter(pageDeps));
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    handler: withFastHits(app, { gateway: api, security, log: logDeps }),
+    api,
+    cache,
+    pageCache,
+    client,
+    metrics,
+    readiness,
+    writeLimiter,
+    startDrain: () => readiness.startDrain(),
+    async close() {
+      cache.close();
+      pageCache?.close();
+      await client.close();
+    },
+  };
+}

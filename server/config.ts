@@ -1,0 +1,295 @@
+// The process environment → one validated, frozen Config. Every variable is one row of ENV_VARS (name,
+// default, meaning, parser); .env.example and the README table are written from the same rows. A bad value
+// stops start-up with a message that names the variable.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { ENDPOINT_BY_NAME, type EndpointName } from '../shared/endpoints.ts';
+import { tokenKeyProblem } from '../shared/token.ts';
+
+export type TrustProxy = boolean | number | string;
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type CacheRules = Readonly<Partial<Record<EndpointName, number>>>;
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Null: start the embedded reference content service. */
+  readonly upstreamUrl: string | null;
+  /** Gateway prefix of the content service, e.g. `/japi/sw-cms`; empty for none. */
+  readonly upstreamPrefix: string;
+  readonly appId: string;
+  readonly tokenKey: string;
+  readonly upstreamTimeoutMs: number;
+  readonly cache: {
+    readonly maxBytes: number;
+    /** Null: each endpoint keeps its catalogue default. */
+    readonly ttlS: number | null;
+    /** CACHE_RULES (env) over CACHE_RULES_FILE, already merged: env wins per endpoint. */
+    readonly rules: CacheRules;
+    readonly swrS: number;
+    readonly staleIfErrorS: number;
+  };
+  readonly pageCacheTtlS: number;
+  /** Null: the /_edge/* operator routes do not exist. */
+  readonly adminToken: string | null;
+  readonly logLevel: LogLevel;
+  readonly filePrefix: string;
+  readonly cmsPort: number;
+  readonly cmsDb: string;
+  readonly tokenMaxSkewMs: number;
+  readonly trustProxy: TrustProxy;
+  readonly shutdownTimeoutMs: number;
+  /** Writes (messages, answers, likes) allowed per client address per minute; 0 turns the limit off. */
+  readonly rateLimitWrites: number;
+  readonly site: {
+    readonly english: boolean;
+    readonly watermark: boolean;
+    readonly publicUrl: string;
+  };
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
+const text = z.string().trim();
+const pathPrefix = z
+  .string()
+  .trim()
+  .regex(/^(?:\/[A-Za-z0-9._~-]+)*$/, 'must be empty or a path like /japi/sw-cms (no trailing slash)');
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), 'must be an http(s) URL like http://cms.internal:8080')
+  .transform((v) => v.replace(/\/+$/, ''));
+const rulesText = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    try {
+      return parseCacheRules(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v): TrustProxy => {
+    if (v === '' || v === 'false') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v; // an address list or a preset (loopback, uniquelocal), as Express takes it
+  });
+/** Empty means unset (null); otherwise the inner schema, keeping its messages. */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z.string().transform((v, ctx): z.output<T> | null => {
+    if (v.trim() === '') return null;
+    const result = schema.safeParse(v);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+
+interface VarRow {
+  readonly default: string;
+  readonly meaning: string;
+  readonly schema: z.ZodType;
+}
+
+/** Every environment variable of the edge: the one table (names fixed by DESIGN.md). */
+export const ENV_VARS = {
+  PORT: { default: '3000', meaning: 'HTTP port of the edge', schema: int(1, 65535) },
+  HOST: { default: '0.0.0.0', meaning: 'Address the edge listens on', schema: text.min(1, 'must not be empty') },
+  UPSTREAM_URL: {
+    default: '',
+    meaning: 'Base URL of the museum content service; unset = start the embedded reference service with demo content',
+    schema: optional(httpUrl),
+  },
+  UPSTREAM_PREFIX: { default: '', meaning: 'Gateway prefix of the content service, e.g. /japi/sw-cms', schema: pathPrefix },
+  APP_ID: { default: '', meaning: 'appId header sent to the content service (required with UPSTREAM_URL)', schema: text },
+  TOKEN_KEY: {
+    default: '',
+    meaning: 'AES key (16, 24 or 32 characters) that signs every upstream call (required with UPSTREAM_URL); never sent to browsers',
+    schema: z.string(),
+  },
+  UPSTREAM_TIMEOUT_MS: { default: '5000', meaning: 'Time limit of one upstream call in ms', schema: int(1, 600_000) },
+  CACHE_MAX_BYTES: { default: String(64 * 1024 * 1024), meaning: 'Bound of the response cache in bytes (keys and values)', schema: int(1024) },
+  CACHE_TTL_S: {
+    default: '',
+    meaning: 'Fresh lifetime in s for every read endpoint; unset = each endpoint’s catalogue default; 0 = no caching',
+    schema: optional(int(0)),
+  },
+  CACHE_RULES: {
+    default: '',
+    meaning: 'Per-endpoint fresh lifetimes in s, e.g. queryAllChannel=600,queryArchivesList=60 (wins over the file)',
+    schema: rulesText,
+  },
+  CACHE_RULES_FILE: {
+    default: '',
+    meaning: 'Optional JSON file {"endpointName": seconds, …} of per-endpoint lifetimes',
+    schema: text,
+  },
+  CACHE_SWR_S: { default: '30', meaning: 'Stale-while-revalidate window in s after an entry’s fresh lifetime', schema: int(0) },
+  CACHE_STALE_IF_ERROR_S: {
+    default: '600',
+    meaning: 'Window in s after the fresh lifetime in which stale data is served when the upstream fails',
+    schema: int(0),
+  },
+  PAGE_CACHE_TTL_S: { default: '30', meaning: 'Fresh lifetime in s of cached anonymous HTML pages; 0 = off', schema: int(0) },
+  ADMIN_TOKEN: {
+    default: '',
+    meaning: 'Bearer token of GET /_edge/cache and POST /_edge/purge; unset = those routes do not exist',
+    schema: optional(text.min(16, 'must be at least 16 characters')),
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    meaning: 'pino level: fatal, error, warn, info, debug, trace or silent',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  },
+  FILE_PREFIX: {
+    default: '/file',
+    meaning: 'Path of upstream files and images, proxied to the content service with long cache headers',
+    schema: pathPrefix.refine((v) => v !== '', 'must not be empty'),
+  },
+  CMS_PORT: { default: '8081', meaning: 'Port of the reference content service of `npm run cms`', schema: int(1, 65535) },
+  CMS_DB: { default: 'data/cms.sqlite', meaning: 'SQLite file of the reference content service (created and seeded on first start)', schema: text.min(1) },
+  TOKEN_MAX_SKEW_MS: { default: '300000', meaning: 'Largest token clock skew the reference service accepts, in ms', schema: int(1) },
+  TRUST_PROXY: {
+    default: 'false',
+    meaning: 'Express trust proxy: false, true, a hop count or an address list; decides the client address for rate limits',
+    schema: trustProxy,
+  },
+  SHUTDOWN_TIMEOUT_MS: { default: '10000', meaning: 'On SIGTERM, time in ms in-flight requests get to finish', schema: int(0) },
+  RATE_LIMIT_WRITES: { default: '20', meaning: 'Writes (messages, answers, likes) per client address per minute; 0 = no limit', schema: int(0) },
+  SITE_ENGLISH: { default: 'false', meaning: 'Global English flag: every page in English mode', schema: bool },
+  IMAGE_WATERMARK: { default: 'false', meaning: 'Show the watermarked image variants', schema: bool },
+  PUBLIC_URL: {
+    default: '',
+    meaning: 'Absolute origin for canonical and hreflang links, e.g. https://www.example-museum.cn; empty = from the request',
+    schema: optional(httpUrl).transform((v) => v ?? ''),
+  },
+} as const satisfies Record<string, VarRow>;
+
+export type EnvName = keyof typeof ENV_VARS;
+
+/** The table for .env.example and the README: name, default, meaning. */
+export const CONFIG_TABLE: ReadonlyArray<{ name: EnvName; default: string; meaning: string }> = Object.entries(ENV_VARS).map(
+  ([name, row]) => ({ name: name as EnvName, default: row.default, meaning: row.meaning }),
+);
+
+type Parsed = { [K in EnvName]: z.output<(typeof ENV_VARS)[K]['schema']> };
+
+/** Reads and checks the environment; throws ConfigError listing every bad variable by name. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const parsed = {} as Record<string, unknown>;
+  for (const [name, row] of Object.entries(ENV_VARS) as Array<[EnvName, VarRow]>) {
+    const raw = env[name] ?? row.default;
+    const result = row.schema.safeParse(raw);
+    if (result.success) parsed[name] = result.data;
+    else problems.push(`${name}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const v = parsed as Parsed;
+
+  if (v.UPSTREAM_URL !== null) {
+    if (!v.APP_ID) problems.push('APP_ID is required when UPSTREAM_URL is set (the appId header of every upstream call)');
+    if (!v.TOKEN_KEY) problems.push('TOKEN_KEY is required when UPSTREAM_URL is set (the key that signs every upstream call)');
+  }
+  if (v.TOKEN_KEY) {
+    const problem = tokenKeyProblem(v.TOKEN_KEY);
+    if (problem) problems.push(problem);
+  }
+  let fileRules: CacheRules = {};
+  if (v.CACHE_RULES_FILE) {
+    try {
+      fileRules = parseCacheRulesJson(readFileSync(v.CACHE_RULES_FILE, 'utf8'));
+    } catch (err) {
+      problems.push(`CACHE_RULES_FILE=${JSON.stringify(v.CACHE_RULES_FILE)}: ${(err as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return deepFreeze({
+    port: v.PORT,
+    host: v.HOST,
+    upstreamUrl: v.UPSTREAM_URL,
+    upstreamPrefix: v.UPSTREAM_PREFIX,
+    appId: v.APP_ID,
+    tokenKey: v.TOKEN_KEY,
+    upstreamTimeoutMs: v.UPSTREAM_TIMEOUT_MS,
+    cache: {
+      maxBytes: v.CACHE_MAX_BYTES,
+      ttlS: v.CACHE_TTL_S,
+      rules: { ...fileRules, ...v.CACHE_RULES },
+      swrS: v.CACHE_SWR_S,
+      staleIfErrorS: v.CACHE_STALE_IF_ERROR_S,
+    },
+    pageCacheTtlS: v.PAGE_CACHE_TTL_S,
+    adminToken: v.ADMIN_TOKEN,
+    logLevel: v.LOG_LEVEL,
+    filePrefix: v.FILE_PREFIX,
+    cmsPort: v.CMS_PORT,
+    cmsDb: v.CMS_DB,
+    tokenMaxSkewMs: v.TOKEN_MAX_SKEW_MS,
+    trustProxy: v.TRUST_PROXY,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    rateLimitWrites: v.RATE_LIMIT_WRITES,
+    site: { english: v.SITE_ENGLISH, watermark: v.IMAGE_WATERMARK, publicUrl: v.PUBLIC_URL },
+  });
+}
+
+/** `name=seconds,name=seconds` → rules; names must be read-only rows of the catalogue. */
+export function parseCacheRules(text: string): CacheRules {
+  const rules: Partial<Record<EndpointName, number>> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]+)\s*=\s*(\d+)$/.exec(part);
+    if (!match) throw new Error(`"${part}" is not name=seconds (e.g. queryAllChannel=600)`);
+    rules[checkRuleName(match[1]!)] = Number(match[2]);
+  }
+  return rules;
+}
+
+function parseCacheRulesJson(text: string): CacheRules {
+  const json = z.record(z.string(), z.number().int().min(0)).safeParse(JSON.parse(text));
+  if (!json.success) throw new Error('must be a JSON object of endpoint names to whole seconds, e.g. {"queryAllChannel": 600}');
+  const rules: Partial<Record<EndpointName, number>> = {};
+  for (const [name, seconds] of Object.entries(json.data)) rules[checkRuleName(name)] = seconds;
+  return rules;
+}
+
+function checkRuleName(name: string): EndpointName {
+  const spec = (ENDPOINT_BY_NAME as Record<string, (typeof ENDPOINT_BY_NAME)[EndpointName] | undefined>)[name];
+  if (!spec) throw new Error(`"${name}" is not an endpoint of the catalogue (see shared/endpoints.ts)`);
+  if (spec.write) throw new Error(`"${name}" is a write; writes are never cached`);
+  return name as EndpointName;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The text of .env.example: every variable, commented out at its default, with its meaning. */
+export function renderEnvExample(): string {
+  const lines = ['# Museum portal edge: every environment variable, at its default (see server/config.ts).', ''];
+  for (const row of CONFIG_TABLE) lines.push(`# ${row.meaning}`, `# ${row.name}=${row.default}`, '');
+  return lines.join('\n');
+}

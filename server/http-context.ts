@@ -1,0 +1,30 @@
+// Per-request facts shared by the middlewares and the hit fast path: the request id and the route id
+// (the bounded metrics label). They live in `res.locals`, which Express keeps when it is already there,
+// so answers served before Express (proxy/fast-hits.ts) use the same place. The portal's page router
+// names its routes with setRouteId too.
+import type { ServerResponse } from 'node:http';
+
+type WithLocals = ServerResponse & { locals?: Record<string, unknown> };
+
+function localsOf(res: WithLocals): Record<string, unknown> {
+  res.locals ??= Object.create(null) as Record<string, unknown>;
+  return res.locals;
+}
+
+export function setRouteId(res: WithLocals, routeId: string): void {
+  localsOf(res).routeId = routeId;
+}
+
+export function routeIdOf(res: WithLocals): string {
+  const id = res.locals?.routeId;
+  return typeof id === 'string' ? id : 'unmatched';
+}
+
+export function setRequestId(res: WithLocals, requestId: string): void {
+  localsOf(res).requestId = requestId;
+}
+
+export function requestIdOf(res: WithLocals): string | undefined {
+  const id = res.locals?.requestId;
+  return typeof id === 'string' ? id : undefined;
+}

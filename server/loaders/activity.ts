@@ -1,0 +1,137 @@
+// Activities (content map: Education/Activity): the list by type in the activity layout, 6 a page,
+// with the ACTIVITY_TYPE dictionary as filter links (`?type=` kept while paging), and one activity
+// with its times, reservation facts and status words (shared/activity.ts is the table of words).
+import { redirect } from 'react-router';
+import { activityCodeWord, ageRangeWords, timeRange } from '../../shared/activity.ts';
+import { TYPE_PARAM, typeFilter } from '../../shared/exhibits.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { t } from '../../shared/i18n.ts';
+import { imageSources } from '../../shared/image-sources.ts';
+import { isExternalUrl, recordPath } from '../../shared/links.ts';
+import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
+import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
+import { excerpt, plainText } from '../../shared/text.ts';
+import type { ActivityCard, ActivityDetailData, ActivityListData, FilterLink } from '../../shared/visitor-views.ts';
+import type { Activity, DictionaryEntry, ListResult } from '../../shared/wire.ts';
+import { articleHtml } from './article-html.ts';
+import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
+import { notFound } from './errors.ts';
+import type { LoaderContext, PageMeta } from './types.ts';
+
+export const ACTIVITY_PAGE_SIZE = 6;
+const ID = /^[1-9]\d{0,15}$/;
+
+/** The list's address for a type filter: other parameters kept, the page reset to 1. */
+export function filterHref(url: URL, value: string): string {
+  const params = new URLSearchParams(url.search);
+  params.delete(PAGE_PARAM);
+  if (value) params.set(TYPE_PARAM, value);
+  else params.delete(TYPE_PARAM);
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+const activityImage = (a: Activity, watermark: boolean, thumb: boolean): string[] =>
+  imageSources(a.thumb || a.appThumb, { watermark, thumb });
+
+function card(a: Activity, types: readonly DictionaryEntry[], listPath: string, ctx: LoaderContext): ActivityCard {
+  return {
+    id: a.activityId,
+    title: a.activityName,
+    href: withSiteQuery(recordPath(listPath, a.activityId), ctx),
+    image: activityImage(a, ctx.site.watermark, true),
+    time: timeRange(formatDateTime(a.startTime), formatDateTime(a.endTime)),
+    venue: (a.activityVenueName ?? '').trim(),
+    type: dictionaryName(types, a.activityType, ctx.lang),
+    status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang),
+    reserve: activityCodeWord('reserveStatus', a.reserveStatus, ctx.lang),
+  };
+}
+
+export async function activityListLoader(ctx: LoaderContext): Promise<ActivityListData> {
+  const pageSize = ctx.route.pageSize ?? ACTIVITY_PAGE_SIZE;
+  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const types = await dictionary(ctx, DICTIONARY.activityType);
+  // An unknown or stale `?type=` shows every activity rather than an empty list.
+  const activeType = typeFilter(ctx.url.searchParams.get(TYPE_PARAM), types.map((d) => d.dictionaryValue));
+
+  const { data } = await ctx.api.call<ListResult<Activity>>('queryActivityListByType', {
+    body: { entity: { activityType: activeType, languageType: SITE_CODE[ctx.lang] }, param: { pageNum: page, pageSize } },
+    requestId: ctx.requestId,
+  });
+  const pages = Math.max(0, Number(data.pages) || 0);
+  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
+
+  const listPath = ctx.channel?.path ?? ctx.url.pathname;
+  const filters: FilterLink[] = [
+    { value: '', label: t(ctx.lang, 'act.allTypes'), href: filterHref(ctx.url, ''), active: activeType === '' },
+    ...types.map((d) => ({
+      value: d.dictionaryValue,
+      label: dictionaryName(types, d.dictionaryValue, ctx.lang),
+      href: filterHref(ctx.url, d.dictionaryValue),
+      active: d.dictionaryValue === activeType,
+    })),
+  ];
+  return {
+    page: pages > 0 ? page : 1,
+    pages,
+    total: Math.max(0, Number(data.total) || 0),
+    types: types.length > 0 ? filters : [],
+    activeType,
+    items: (data.records ?? []).map((a) => card(a, types, listPath, ctx)),
+  };
+}
+
+/** An activity's description as HTML: the editor's HTML sanitized, or plain text as paragraphs. */
+export function descriptionHtml(description: string | null | undefined): string {
+  const text = (description ?? '').trim();
+  if (!text) return '';
+  if (/<[a-z][^>]*>/i.test(text)) return articleHtml(text);
+  return text
+    .split(/\n\s*\n|\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .join('');
+}
+
+export async function activityDetailLoader(ctx: LoaderContext): Promise<ActivityDetailData & { meta: PageMeta }> {
+  const id = ctx.params.id ?? '';
+  if (!ID.test(id)) throw notFound(`No activity ${id}`);
+  const [{ data: a }, types] = await Promise.all([
+    ctx.api.call<Activity>('queryActivityById', { params: { id }, requestId: ctx.requestId }),
+    dictionary(ctx, DICTIONARY.activityType),
+  ]);
+  if (!a || typeof a.activityId !== 'number') throw notFound(`No activity ${id}`);
+  // An activity of the other site is not a page of this address.
+  if (a.languageType && a.languageType !== SITE_CODE[ctx.lang]) throw notFound(`Activity ${id} is not on the ${ctx.lang} site`);
+
+  const listPath = ctx.channel?.path ?? ctx.url.pathname.replace(/\/[^/]+\/?$/, '');
+  const link = (a.linkUrl ?? '').trim();
+  const signUp = link && link !== '/' ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
+  const image = activityImage(a, ctx.site.watermark, false);
+  return {
+    id: a.activityId,
+    title: a.activityName,
+    image,
+    type: dictionaryName(types, a.activityType, ctx.lang),
+    start: formatDateTime(a.startTime),
+    end: formatDateTime(a.endTime),
+    venue: (a.activityVenueName ?? '').trim(),
+    reserveStart: formatDateTime(a.reserveStartTime),
+    reserveEnd: formatDateTime(a.reserveEndTime),
+    age: ageRangeWords(a.minAge, a.maxAge, ctx.lang),
+    reserveType: activityCodeWord('reserveType', a.reserveType, ctx.lang),
+    reserveStatus: activityCodeWord('reserveStatus', a.reserveStatus, ctx.lang),
+    status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang),
+    signUp,
+    html: descriptionHtml(a.description),
+    backHref: withSiteQuery(listPath, ctx),
+    meta: {
+      title: a.activityName,
+      description: excerpt(plainText(a.description), 100) || undefined,
+      image: image[0],
+      type: 'article',
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// The article detail (spec §2 "Article detail"): one article by the route's id, or — without an
+// id — the article of the channel named by the last path segment (queryArchivesByNo). The body is
+// sanitized, the gallery and the first-attachment PDF come from the file service, and the like
+// action counts a like or takes it back.
+import { pathSegments } from '../../shared/channels.ts';
+import { displayVisitCount, formatDate } from '../../shared/format.ts';
+import { displayImagePath } from '../../shared/image-paths.ts';
+import { firstImageSrc, imageSources } from '../../shared/image-sources.ts';
+import type { ArticleDetailData, Attachment, GalleryImage, LikeResult } from '../../shared/screen-data.ts';
+import { excerpt, plainText } from '../../shared/text.ts';
+import type { Article, FileInfo } from '../../shared/wire.ts';
+import { UpstreamError } from '../upstream/api.ts';
+import { articleHtml } from './article-html.ts';
+import { notFound } from './errors.ts';
+import { fileList, isPdf } from './files.ts';
+import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
+
+const ID = /^[1-9]\d{0,15}$/;
+
+/** Which call finds the article: by id, or the channel's own article when the path ends in a channel. */
+function articleCall(ctx: LoaderContext): { name: 'queryArchivesById'; id: string } | { name: 'queryArchivesByNo'; channelNo: string } {
+  const id = ctx.params.id;
+  if (id !== undefined && ID.test(id)) return { name: 'queryArchivesById', id };
+  const last = id ?? pathSegments(ctx.url.pathname).at(-1) ?? '';
+  // Without a numeric id the last segment must name the channel itself or one of its children.
+  const known = ctx.channel && (ctx.channel.no === last || ctx.channel.children.some((c) => c.no === last));
+  if (!known) throw notFound(`No article at ${ctx.url.pathname}`);
+  return { name: 'queryArchivesByNo', channelNo: last };
+}
+
+function attachment(file: FileInfo, filePrefix: string): Attachment {
+  return { name: file.fileOldname || file.fileName || 'file', url: fileUrl(file.filePath, filePrefix), isPdf: isPdf(file) };
+}
+
+/** Records carry `/file/...` paths; a bare relative path is put under the file prefix. */
+function fileUrl(path: string, filePrefix: string): string {
+  if (/^(?:https?:)?\/\//i.test(path) || path.startsWith('/')) return path;
+  return `${filePrefix.replace(/\/+$/, '')}/${path}`;
+}
+
+function galleryImage(file: FileInfo, watermark: boolean, filePrefix: string): GalleryImage {
+  const path = fileUrl(file.filePath, filePrefix);
+  return {
+    thumbs: imageSources(path, { watermark, thumb: true }),
+    full: displayImagePath(path, watermark),
+    alt: file.description || '',
+  };
+}
+
+export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailData & { meta: PageMeta }> {
+  const call = articleCall(ctx);
+  const { data: article } = await ctx.api.call<Article>(call.name, {
+    params: call.name === 'queryArchivesById' ? { id: call.id } : { channelNo: call.channelNo },
+    requestId: ctx.requestId,
+  });
+  if (!article || typeof article.archivesId !== 'number') throw notFound(`No article at ${ctx.url.pathname}`);
+  // An id that belongs to another channel (or the other site) is not a page of this address.
+  if (call.name === 'queryArchivesById' && ctx.channel && article.channelNo && article.channelNo !== ctx.channel.no) {
+    throw notFound(`Article ${article.archivesId} is not in ${ctx.channel.no}`);
+  }
+
+  const { watermark, filePrefix } = ctx.site;
+  const [images, files] = await Promise.all([
+    fileList(ctx.api, article.groupId, 'CMS_ARCHIVES_IMG', ctx.requestId),
+    fileList(ctx.api, article.groupId, 'CMS_ARCHIVES_FILE', ctx.requestId),
+  ]);
+  const attachments = files.map((f) => attachment(f, filePrefix));
+  const first = attachments[0];
+  const channel = ctx.channel;
+
+  return {
+    kind: 'detail',
+    channel: { channelNo: channel?.no ?? article.channelNo, name: channel?.name ?? article.channelName, path: channel?.path ?? '' },
+    id: article.archivesId,
+    title: article.title,
+    subTitle: article.subTitle ?? '',
+    showTitle: article.isShowTitle !== false,
+    date: formatDate(article.publishDate),
+    source: (article.source ?? '').trim(),
+    visits: displayVisitCount(article.visitCount, article.publishDate),
+    likes: Math.max(0, Number(article.starCount) || 0),
+    html: articleHtml(article.content),
+    gallery: images.map((f) => galleryImage(f, watermark, filePrefix)),
+    pdf: first?.isPdf ? first : null,
+    attachments,
+    likeable: true,
+    meta: {
+      title: article.title,
+      description: excerpt(plainText(article.description) || plainText(article.content), 120),
+      image: article.thumbImg || firstImageSrc(article.content) || undefined,
+      type: 'article',
+    },
+  };
+}
+
+export const LIKE_INTENTS = ['like', 'unlike'] as const;
+
+/** Like or unlike the article of the page (a POST form with `intent` and `id`). */
+export async function likeAction(ctx: ActionContext): Promise<LikeResult> {
+  const intent = String(ctx.form.get('intent') ?? '');
+  const id = String(ctx.form.get('id') ?? ctx.params.id ?? '');
+  if (!(LIKE_INTENTS as readonly string[]).includes(intent) || !ID.test(id)) {
+    return { ok: false, liked: false, likes: 0 };
+  }
+  const liked = intent === 'like';
+  try {
+    const { data } = await ctx.api.call<{ archivesId: number; starCount: number }>(liked ? 'doStarByArcId' : 'cancelStarByActId', {
+      params: { id },
+      requestId: ctx.requestId,
+    });
+    return { ok: true, liked, likes: Math.max(0, Number(data?.starCount) || 0) };
+  } catch (err) {
+    if (err instanceof UpstreamError && err.isNotFound) throw notFound(`No article ${id}`);
+    ctx.logger.warn({ err, requestId: ctx.requestId, id, intent }, 'like action failed');
+    return { ok: false, liked: !liked, likes: 0 };
+  }
+}

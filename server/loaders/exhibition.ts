@@ -1,0 +1,126 @@
+// Exhibitions (content map: Exhibition/BaseExh and TempExh): the lists in the exhibition layout, 6 a
+// page, temporary ones filterable by on view / coming / past (`?type=`, the service's param.type), and
+// one exhibition with its dotted date range, place, sanitized description, pictures, its place on the
+// floor plan (base) or its exhibits (temporary). Records with their own linkUrl link out from lists.
+import { TYPE_PARAM, mapPoint } from '../../shared/exhibits.ts';
+import type { ExhibitionDetailData, ExhibitionKind, ExhibitionListData } from '../../shared/exhibition-views.ts';
+import { t, type UiKey } from '../../shared/i18n.ts';
+import { isExternalUrl } from '../../shared/links.ts';
+import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
+import { excerpt, plainText } from '../../shared/text.ts';
+import type { FilterLink } from '../../shared/visitor-views.ts';
+import type { Exhibit, ExhibitionBase, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
+import { descriptionHtml, filterHref } from './activity.ts';
+import { notFound } from './errors.ts';
+import {
+  RECORD_ID,
+  cardContext,
+  exhibitCard,
+  exhibitionCard,
+  exhibitionDates,
+  exhibitionFields,
+  exhibitionKind,
+  exhibitionListPath,
+  galleryImage,
+  pagedCall,
+  pictureSources,
+} from './exhibition-cards.ts';
+import { fileList } from './files.ts';
+import type { LoaderContext, PageMeta } from './types.ts';
+
+export const EXHIBITION_PAGE_SIZE = 6;
+/** A temporary exhibition shows at most this many exhibits (the collection lists hold the rest). */
+export const EXHIBITS_PER_EXHIBITION = 24;
+
+/** The temporary exhibition states the service filters by (param.type), in menu order. */
+export const TEMP_STATES = ['current', 'upcoming', 'past'] as const;
+type TempState = (typeof TEMP_STATES)[number];
+
+const STATE_LABEL: Record<TempState | '', UiKey> = {
+  '': 'exh.state.all',
+  current: 'exh.state.current',
+  upcoming: 'exh.state.upcoming',
+  past: 'exh.state.past',
+};
+
+const LIST_CALL = { base: 'queryExhibitionBaseList', temp: 'queryExhibitionTempList' } as const;
+const ONE_CALL = { base: 'queryExhibitionBaseById', temp: 'queryExhibitionTempById' } as const;
+
+function kindOf(ctx: LoaderContext): ExhibitionKind {
+  const kind = exhibitionKind(ctx.channel?.no ?? ctx.route.path.split('/')[2]);
+  // The route table sends only BaseExh and TempExh here; anything else is a table mistake.
+  if (!kind) throw notFound(`No exhibitions at ${ctx.url.pathname}`);
+  return kind;
+}
+
+export async function exhibitionListLoader(ctx: LoaderContext): Promise<ExhibitionListData> {
+  const kind = kindOf(ctx);
+  const raw = (ctx.url.searchParams.get(TYPE_PARAM) ?? '').trim();
+  // An unknown state shows every exhibition rather than an empty list.
+  const state: TempState | '' = kind === 'temp' && (TEMP_STATES as readonly string[]).includes(raw) ? (raw as TempState) : '';
+  const { records, ...paging } = await pagedCall<ExhibitionBase | ExhibitionTemp>(
+    ctx,
+    LIST_CALL[kind],
+    { languageType: SITE_CODE[ctx.lang] },
+    ctx.route.pageSize ?? EXHIBITION_PAGE_SIZE,
+    state ? { type: state } : {},
+  );
+  const c = cardContext(ctx);
+  const states: FilterLink[] =
+    kind === 'temp'
+      ? (['', ...TEMP_STATES] as const).map((value) => ({
+          value,
+          label: t(ctx.lang, STATE_LABEL[value]),
+          href: filterHref(ctx.url, value),
+          active: value === state,
+        }))
+      : [];
+  return { kind, ...paging, states, items: records.map((e) => exhibitionCard(e, kind, c)) };
+}
+
+export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<ExhibitionDetailData & { meta: PageMeta }> {
+  const kind = kindOf(ctx);
+  const id = ctx.params.id ?? '';
+  if (!RECORD_ID.test(id)) throw notFound(`No exhibition ${id}`);
+  const { data: e } = await ctx.api.call<ExhibitionBase | ExhibitionTemp>(ONE_CALL[kind], { params: { id }, requestId: ctx.requestId });
+  if (!e || typeof e !== 'object' || exhibitionFields(e).id === undefined) throw notFound(`No exhibition ${id}`);
+  // An exhibition of the other site is not a page of this address.
+  if (e.languageType && e.languageType !== SITE_CODE[ctx.lang]) throw notFound(`Exhibition ${id} is not on the ${ctx.lang} site`);
+
+  const c = cardContext(ctx);
+  const { title, place } = exhibitionFields(e);
+  const [files, exhibits] = await Promise.all([
+    fileList(ctx.api, e.groupId, 'CMS_ARCHIVES_IMG', ctx.requestId),
+    kind === 'temp' && e.groupId
+      ? ctx.api
+          .call<ListResult<Exhibit>>('queryExhibitListByTemp', {
+            body: { entity: { groupId: e.groupId }, param: { pageNum: 1, pageSize: EXHIBITS_PER_EXHIBITION } },
+            requestId: ctx.requestId,
+          })
+          .then((r) => (Array.isArray(r.data?.records) ? r.data.records : []))
+      : Promise.resolve([] as Exhibit[]),
+  ]);
+  const own = (e.linkUrl ?? '').trim();
+  const card = exhibitionCard(e, kind, c);
+  const lead = e.thumb || e.appThumb;
+  return {
+    kind,
+    id: card.id,
+    title,
+    ...exhibitionDates(e.startTime, e.endTime),
+    place: (place ?? '').trim(),
+    phase: card.phase,
+    image: pictureSources(lead, c, false),
+    gallery: files.filter((f) => f.filePath && f.filePath !== lead).map((f) => galleryImage(f.filePath, f.description || title, c)),
+    html: descriptionHtml(e.description),
+    map: kind === 'base' && 'extension2' in e ? mapPoint(e.extension1, e.extension2) : null,
+    ownSite: isExternalUrl(own) ? own : null,
+    exhibits: exhibits.map((x) => exhibitCard(x, c)),
+    back: withSiteQuery(exhibitionListPath(kind, ctx.lang), ctx),
+    meta: {
+      title,
+      description: excerpt(plainText(e.description), 120),
+      image: lead || undefined,
+    },
+  };
+}

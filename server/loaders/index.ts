@@ -1,0 +1,55 @@
+// The loader and action registries by screen kind (conventions: one file per screen kind beside this
+// one). A kind without its own loader uses its family's (SCREEN_FALLBACK), like the screens do.
+// The platform (server/render/run.ts) checks the route's channel segments, resolves the language and
+// turns upstream failures into 404/502/503 before and around these.
+import { SCREEN_FALLBACK, type ScreenKind } from '../../shared/route-table.ts';
+import type { Action, Loader } from './types.ts';
+import { detailLoader, likeAction } from './detail.ts';
+import { listLoader } from './list.ts';
+import { searchLoader } from './search.ts';
+import { activityDetailLoader, activityListLoader } from './activity.ts';
+import { messageAction, messageBoardLoader } from './message.ts';
+import {
+  questionnaireAction,
+  questionnaireListLoader,
+  questionnaireLoader,
+  questionnaireResultLoader,
+} from './questionnaire.ts';
+import { homeLoader } from './home.ts';
+import { exhibitionDetailLoader, exhibitionListLoader } from './exhibition.ts';
+import { collectionListLoader, exhibitDetailLoader } from './collection.ts';
+
+export const LOADERS: Partial<Record<ScreenKind, Loader>> = {
+  list: listLoader,
+  detail: detailLoader,
+  search: searchLoader,
+  activityList: activityListLoader,
+  activityDetail: activityDetailLoader,
+  messageBoard: messageBoardLoader,
+  questionnaireList: questionnaireListLoader,
+  questionnaire: questionnaireLoader,
+  questionnaireResult: questionnaireResultLoader,
+  home: homeLoader,
+  exhibitionList: exhibitionListLoader,
+  exhibitionDetail: exhibitionDetailLoader,
+  collectionList: collectionListLoader,
+  exhibitDetail: exhibitDetailLoader,
+};
+
+export const ACTIONS: Partial<Record<ScreenKind, Action>> = {
+  detail: likeAction,
+  messageBoard: messageAction,
+  questionnaire: questionnaireAction,
+};
+
+/** The loader of a screen kind: its own, else its family's, else none (the page shows the frame only). */
+export function loaderFor(kind: ScreenKind): Loader | undefined {
+  const fallback = SCREEN_FALLBACK[kind];
+  return LOADERS[kind] ?? (fallback ? LOADERS[fallback] : undefined);
+}
+
+export function actionFor(kind: ScreenKind): Action | undefined {
+  return ACTIONS[kind];
+}
+
+export type { Action, ActionContext, Loader, LoaderContext, PageMeta } from './types.ts';

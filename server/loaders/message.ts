@@ -1,0 +1,121 @@
+// The visitor message board (/Service/OpenServies/LeaveWord): published messages with the museum's
+// replies, 10 a page, and the form to leave one. The action validates with the shared rules again
+// (the browser's check is a courtesy), sends once per filled-in form, and answers like a plain form
+// expects: 303 to the thank-you notice, or the same page (400, 429, 503) with the input kept.
+import { randomUUID } from 'node:crypto';
+import { data, redirect } from 'react-router';
+import { formatDateTime } from '../../shared/format.ts';
+import { MESSAGE_TYPES } from '../../shared/validation.ts';
+import { t } from '../../shared/i18n.ts';
+import {
+  FORM_KEY_FIELD,
+  checkMessage,
+  messageBody,
+  messageTypeOptions,
+  messageValuesFrom,
+  type FormFailure,
+  type MessageTypeOption,
+} from '../../shared/message-form.ts';
+import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
+import { withSiteQuery } from '../../shared/site.ts';
+import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
+import type { ListResult, Message } from '../../shared/wire.ts';
+import type { UiKey } from '../../shared/i18n.ts';
+import { UpstreamError } from '../upstream/api.ts';
+import { DICTIONARY, dictionary } from './dictionary.ts';
+import type { ActionContext, LoaderContext } from './types.ts';
+import { visitorWrites, writeFailure } from './write-once.ts';
+
+export const MESSAGE_PAGE_SIZE = 10;
+/** The form's anchor: a no-JavaScript answer comes back scrolled to the form. */
+export const MESSAGE_FORM_ANCHOR = 'leave-message';
+/** `?sent=1` shows the thank-you notice. */
+export const SENT_PARAM = 'sent';
+
+const TYPE_WORDS: Record<(typeof MESSAGE_TYPES)[number], UiKey> = {
+  consult: 'msg.type.consult',
+  suggest: 'msg.type.suggest',
+  praise: 'msg.type.praise',
+  complain: 'msg.type.complain',
+};
+
+/** The portal's own word for a type the dictionary does not name. */
+const typeWord = (lang: LoaderContext['lang']) => (value: string): string => {
+  const key = TYPE_WORDS[value as keyof typeof TYPE_WORDS];
+  return key ? t(lang, key) : value;
+};
+
+function view(m: Message, types: readonly MessageTypeOption[], lang: LoaderContext['lang']): MessageView {
+  return {
+    id: m.messageId,
+    name: (m.name ?? '').trim() || t(lang, 'msg.anonymous'),
+    type: types.find((o) => o.value === m.type)?.label ?? '',
+    time: formatDateTime(m.createTime),
+    content: (m.content ?? '').trim(),
+    reply: (m.replyMessage ?? '').trim(),
+    replyTime: formatDateTime(m.replyTime),
+  };
+}
+
+/** A page of published messages; null when the content service cannot be read right now. */
+async function messagePage(ctx: LoaderContext, page: number, pageSize: number): Promise<ListResult<Message> | null> {
+  try {
+    const { data: list } = await ctx.api.call<ListResult<Message>>('queryMessageList', {
+      body: { entity: {}, param: { pageNum: page, pageSize } },
+      requestId: ctx.requestId,
+    });
+    return list;
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    ctx.logger.warn({ requestId: ctx.requestId, err: err.code }, 'message list unavailable; showing the form alone');
+    return null;
+  }
+}
+
+export async function messageBoardLoader(ctx: LoaderContext) {
+  const pageSize = ctx.route.pageSize ?? MESSAGE_PAGE_SIZE;
+  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const [entries, list] = await Promise.all([dictionary(ctx, DICTIONARY.messageType), messagePage(ctx, page, pageSize)]);
+  const pages = Math.max(0, Number(list?.pages) || 0);
+  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
+  const types = messageTypeOptions(entries, ctx.lang, typeWord(ctx.lang));
+  const board: MessageBoardData = {
+    page: pages > 0 ? page : 1,
+    pages,
+    total: Math.max(0, Number(list?.total) || 0),
+    messages: (list?.records ?? []).map((m) => view(m, types, ctx.lang)),
+    listFailed: list === null,
+    types,
+    sent: ctx.url.searchParams.get(SENT_PARAM) === '1',
+    formKey: randomUUID(),
+  };
+  // The form stays usable (and a posted form keeps its input) while the list cannot be read.
+  if (list === null) return data(board, { status: 503 });
+  return board;
+}
+
+function rejected(values: MessageActionData['values'], status: number, failure?: FormFailure) {
+  const body: MessageActionData = { errors: [], values, ...(failure ? { failure } : {}) };
+  return data(body, { status });
+}
+
+export async function messageAction(ctx: ActionContext) {
+  const values = messageValuesFrom(ctx.form.entries());
+  const errors = checkMessage(values);
+  if (errors.length > 0) return data<MessageActionData>({ errors, values }, { status: 400 });
+
+  const body = messageBody(values);
+  const formKey = String(ctx.form.get(FORM_KEY_FIELD) ?? '');
+  try {
+    await visitorWrites.run(['addMessage', formKey, body], () => ctx.api.call('addMessage', { body, requestId: ctx.requestId }));
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    const { failure, status } = writeFailure(err);
+    ctx.logger.warn({ requestId: ctx.requestId, err: err.code, status: err.httpStatus }, 'visitor message not sent; input kept');
+    return rejected(values, status, failure);
+  }
+  const params = new URLSearchParams(ctx.url.search);
+  params.delete(PAGE_PARAM);
+  params.set(SENT_PARAM, '1');
+  throw redirect(withSiteQuery(`${ctx.url.pathname}?${params.toString()}#${MESSAGE_FORM_ANCHOR}`, ctx), 303);
+}

@@ -1,0 +1,36 @@
+// The root (frame) loader: what every page needs around its screen — language and mode, the channel
+// tree of the language (menu, breadcrumb, banner, tabs), and the year for the footer.
+import { buildChannelTree, type ChannelNode } from '../../shared/channels.ts';
+import type { Lang } from '../../shared/route-table.ts';
+import { SITE_CODE } from '../../shared/site.ts';
+import type { ChannelTree } from '../../shared/wire.ts';
+import type { FrameData } from '../../shared/frame.ts';
+import type { UpstreamApi } from '../upstream/api.ts';
+import type { SiteSettings } from '../render/index.ts';
+
+/** The channel tree of a language through the cache (the loader of every page shares one call). */
+export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: string): Promise<ChannelNode[]> {
+  const { data } = await api.call<ChannelTree>('queryAllChannel', { params: { site: SITE_CODE[lang] }, requestId });
+  return buildChannelTree(Array.isArray(data?.records) ? data.records : []);
+}
+
+/** The year in China (UTC+8, no daylight saving) at `nowMs`. */
+export const chinaYear = (nowMs: number): number => new Date(nowMs + 8 * 3600_000).getUTCFullYear();
+
+export function frameData(input: {
+  lang: Lang;
+  wx: boolean;
+  site: SiteSettings;
+  channels: ChannelNode[];
+  nowMs: number;
+}): FrameData {
+  return {
+    lang: input.lang,
+    wx: input.wx,
+    englishFlag: input.site.english,
+    year: chinaYear(input.nowMs),
+    channels: input.channels,
+    watermark: input.site.watermark,
+    filePrefix: input.site.filePrefix,
+  };
+}

@@ -1,0 +1,64 @@
+// The search page's loader (spec §2 "Search page"): the keyword in `key`, the page in `page`; an
+// empty keyword makes no call (§5). Hits link by the rules of shared/links.ts.
+import { redirect } from 'react-router';
+import type { ChannelNode } from '../../shared/channels.ts';
+import { imageSources } from '../../shared/image-sources.ts';
+import { recordLink } from '../../shared/links.ts';
+import { clampPage, pageHref, parsePageParam, PAGE_PARAM } from '../../shared/pager.ts';
+import type { SearchData, SearchHitView } from '../../shared/screen-data.ts';
+import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
+import { t } from '../../shared/i18n.ts';
+import { searchAbstract } from '../../shared/text.ts';
+import type { SearchHit, SearchResult } from '../../shared/wire.ts';
+import type { LoaderContext, PageMeta } from './types.ts';
+
+export const SEARCH_PAGE_SIZE = 10;
+/** Longest keyword sent upstream (anything longer is cut). */
+export const MAX_KEY_LENGTH = 50;
+
+function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, ChannelNode>()): Map<string, ChannelNode> {
+  for (const n of nodes) {
+    into.set(n.no, n);
+    channelIndex(n.children, into);
+  }
+  return into;
+}
+
+export function searchKey(url: URL): string {
+  return Array.from((url.searchParams.get('key') ?? '').trim()).slice(0, MAX_KEY_LENGTH).join('');
+}
+
+export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { meta: PageMeta }> {
+  const key = searchKey(ctx.url);
+  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const pageSize = ctx.route.pageSize ?? SEARCH_PAGE_SIZE;
+  const meta: PageMeta = { title: key ? `${t(ctx.lang, 'search.title')}：${key}` : t(ctx.lang, 'search.title') };
+  if (!key) return { kind: 'search', key: '', page: 1, pages: 0, total: 0, pageSize, hits: [], meta };
+
+  const [{ data }, channels] = await Promise.all([
+    ctx.api.call<SearchResult<SearchHit>>('querySearchList', {
+      body: { entity: { title: key, channelNo: SITE_CODE[ctx.lang] }, param: { size: pageSize, page } },
+      requestId: ctx.requestId,
+    }),
+    ctx.channels(),
+  ]);
+  const pages = Math.max(0, Number(data.pages) || 0);
+  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
+
+  const byNo = channelIndex(channels);
+  const hits = (data.records ?? []).map((hit): SearchHitView => {
+    const channel = byNo.get(hit.channelNo);
+    const l = recordLink({ id: hit.id, channelNo: hit.channelNo, linkUrl: hit.linkUrl }, channel?.path);
+    return {
+      id: hit.id,
+      channelName: hit.channelName || channel?.name || '',
+      title: hit.title,
+      abstract: searchAbstract(hit.description, hit.content, key),
+      href: l.href && !l.external ? withSiteQuery(l.href, ctx) : l.href,
+      external: l.external,
+      images: imageSources(hit.img || hit.thumb, { watermark: ctx.site.watermark, thumb: true }),
+      date: '',
+    };
+  });
+  return { kind: 'search', key, page: pages > 0 ? page : 1, pages, total: Math.max(0, Number(data.total) || 0), pageSize, hits, meta };
+}

@@ -1,0 +1,50 @@
+// What a screen loader or action gets and returns (conventions: one file per screen kind, registered
+// by ScreenKind in ./index.ts). Loaders return plain JSON with every date preformatted and every
+// path derived, so components only render and hydration never mismatches.
+import type { Logger } from 'pino';
+import type { ChannelNode } from '../../shared/channels.ts';
+import type { Lang, RouteDef } from '../../shared/route-table.ts';
+import type { UpstreamApi } from '../upstream/api.ts';
+import type { SiteSettings } from '../render/index.ts';
+
+export interface LoaderContext {
+  api: UpstreamApi;
+  route: RouteDef;
+  /** Path parameters of the matched row (`sec`, `third`, `id`). */
+  params: Record<string, string>;
+  /** The visitor's address (path and query; the platform's `_route` marker removed). */
+  url: URL;
+  lang: Lang;
+  site: SiteSettings;
+  requestId: string;
+  /** `platform=wx`: the messenger-embedded mode (links keep the parameter; see withSiteQuery). */
+  wx: boolean;
+  now: () => number;
+  logger: Logger;
+  /** The channel tree of the language (every channel, hidden ones too), fetched once per request. */
+  channels: () => Promise<ChannelNode[]>;
+  /**
+   * The channels named by the route's channel segments, top first (`/News/SNews/12` → News, SNews).
+   * Already checked: a row with channel segments only reaches its loader when they all exist.
+   */
+  chain: ChannelNode[];
+  /** The deepest channel of `chain` (the list's or detail's own channel), if the row has one. */
+  channel: ChannelNode | undefined;
+}
+
+export interface ActionContext extends LoaderContext {
+  /** The submitted form (urlencoded or multipart), from a plain POST or a client `<Form>`. */
+  form: FormData;
+  request: Request;
+}
+
+/** Returns plain JSON; `throw notFound()` for unknown ids; `throw redirect(to)` to send elsewhere. */
+export type Loader = (ctx: LoaderContext) => Promise<unknown>;
+
+/**
+ * Runs for a POST to the route (a no-JavaScript form or a client `<Form method="post">`). Its result
+ * is `useActionData()` on the re-rendered page; `throw redirect(to)` for post/redirect/get.
+ */
+export type Action = (ctx: ActionContext) => Promise<unknown>;
+
+export type { PageMeta } from '../../shared/head.ts';

@@ -1,0 +1,51 @@
+// JSON request bodies of the proxy: JSON content types only, at most 64 KB, read with raw-body (what
+// body-parser uses). Errors carry body-parser's `type` and `status`, so the error handler answers them.
+// The hit fast path may read a body before Express runs; it leaves the result here for the routes.
+import type { IncomingMessage } from 'node:http';
+import getRawBody from 'raw-body';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A body is there (length or chunked) and says it is JSON. */
+export function hasJsonType(req: IncomingMessage): boolean {
+  return JSON_TYPE.test(req.headers['content-type'] ?? '');
+}
+
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+interface BodyError extends Error {
+  type: string;
+  status: number;
+}
+
+function bodyError(message: string, type: string, status: number, cause?: unknown): BodyError {
+  return Object.assign(new Error(message, { cause }), { type, status });
+}
+
+/** The parsed body ({} when there is none); rejects with a typed error. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  if (!hasBody(req)) return {};
+  const charset = /charset=([^;]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.trim().toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415);
+  if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') {
+    throw bodyError('compressed request bodies are not accepted', 'encoding.unsupported', 415);
+  }
+  const length = req.headers['content-length'];
+  // Bytes, then one utf8 decode (raw-body's own decoding goes through iconv-lite).
+  const text = (await getRawBody(req, { length, limit: BODY_LIMIT_BYTES })).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw bodyError('the request body is not valid JSON', 'entity.parse.failed', 400, cause);
+  }
+}
+
+export type Preread = { body: unknown } | { error: unknown };
+
+/** Bodies the fast path has read already (the stream is spent), for the proxy routes to pick up. */
+export const prereadBodies = new WeakMap<IncomingMessage, Preread>();

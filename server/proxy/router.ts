@@ -1,0 +1,128 @@
+// The allow-listed API pass-through: every catalogue row at its own path under its own prefix (/api,
+// /sw-es, /sw-file, /sw-cms-zb), unsigned from the browser and signed by the edge. Routes are built by
+// iterating the catalogue; anything else under those prefixes is a 404 (405 for a known path).
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { API_PREFIXES, ENDPOINTS, matchEndpoint, pathIsKnown, type EndpointSpec } from '../../shared/endpoints.ts';
+import { requestIdOf, setRouteId } from '../http-context.ts';
+import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
+import { UpstreamError, type UpstreamCall } from '../upstream/api.ts';
+import type { Gateway } from '../upstream/gateway.ts';
+import { sendGatewayAnswer } from './answer.ts';
+import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
+import { checkWrite, type Lang } from './write-rules.ts';
+
+
+export interface ProxyOptions {
+  gateway: Gateway;
+  writeLimiter: RequestHandler;
+}
+
+/** The JSON body, read here or picked up from the fast path; 415 for other content types. */
+const jsonBody: RequestHandler = (req, res, next) => {
+  const preread = prereadBodies.get(req);
+  if (preread) {
+    if ('error' in preread) next(preread.error);
+    else {
+      req.body = preread.body;
+      next();
+    }
+    return;
+  }
+  if (hasBody(req) && !hasJsonType(req)) {
+    sendJsonError(res, { status: 415, code: 415, msg: 'Send the request body as JSON (Content-Type: application/json)' });
+    return;
+  }
+  readJsonBody(req).then((body) => {
+    req.body = body;
+    next();
+  }, next);
+};
+
+/** The site language of a JSON caller: `?lang=en`, else its Accept-Language, else Chinese. */
+export function langOf(req: Request): Lang {
+  const q = req.query.lang;
+  if (q === 'en' || q === 'zh') return q;
+  return req.acceptsLanguages('zh', 'en') === 'en' ? 'en' : 'zh';
+}
+
+function callOf(req: Request, r: Response, spec: EndpointSpec): UpstreamCall {
+  return callFrom(spec, { ...(req.params as Record<string, string>) }, req.query, req.body, requestIdOf(r));
+}
+
+/** The upstream call a proxied request asks for (also built by the fast path). */
+export function callFrom(
+  spec: EndpointSpec,
+  params: Record<string, string>,
+  query: Record<string, unknown>,
+  body: unknown,
+  requestId: string | undefined,
+): UpstreamCall {
+  const strings: Record<string, string> = {};
+  for (const name of spec.query ?? []) {
+    const value = query[name];
+    if (typeof value === 'string') strings[name] = value;
+  }
+  return { params, query: strings, body: spec.method === 'POST' ? (body ?? {}) : undefined, requestId };
+}
+
+export function proxyRouter({ gateway, writeLimiter }: ProxyOptions): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+
+  for (const endpoint of ENDPOINTS as readonly EndpointSpec[]) {
+    const spec = endpoint;
+    const name: RequestHandler = (_req, r, next) => {
+      setRouteId(r, `api:${spec.name}`);
+      // Error answers say it too; a served answer overwrites both.
+      r.setHeader('X-Cache', spec.write ? 'BYPASS' : 'MISS');
+      r.setHeader('Age', '0');
+      next();
+    };
+    const handler: RequestHandler = async (req, r) => {
+      const call = callOf(req, r, spec);
+      if (spec.write) {
+        const check = await checkWrite(spec.name, call, gateway, langOf(req));
+        if (!check.ok) {
+          sendJsonError(r, { status: check.status, code: check.status, msg: check.msg }, { errors: check.errors });
+          return;
+        }
+        sendGatewayAnswer(req, r, await gateway.answer(spec.name, check.call));
+        return;
+      }
+      sendGatewayAnswer(req, r, await gateway.answer(spec.name, call));
+    };
+    const chain: RequestHandler[] = [name];
+    if (spec.write) chain.push(writeLimiter);
+    if (spec.method === 'POST') chain.push(jsonBody);
+    chain.push(handler);
+    if (spec.method === 'GET') router.get(spec.path, ...chain);
+    else router.post(spec.path, ...chain);
+  }
+
+  // Anything else below the API prefixes never reaches the service (nor the page router).
+  const unknown: RequestHandler = (req, r) => {
+    setRouteId(r, 'api:unknown');
+    const path = `${req.baseUrl}${req.path}`;
+    if (pathIsKnown(path)) {
+      const allow = ['GET', 'POST'].filter((m) => matchEndpoint(m, path)).join(', ');
+      r.set('Allow', allow.includes('GET') ? `${allow}, HEAD` : allow);
+      sendJsonError(r, { status: 405, code: 405, msg: `${req.method} is not allowed for ${path}; use ${allow}` });
+      return;
+    }
+    sendJsonError(r, { status: 404, code: 404, msg: `No such endpoint: ${req.method} ${path}` });
+  };
+  for (const prefix of API_PREFIXES) router.use(prefix, unknown);
+
+  const errors: ErrorRequestHandler = (err, req, r, next) => {
+    if (r.headersSent || !API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
+      next(err);
+      return;
+    }
+    if (err instanceof UpstreamError) {
+      sendJsonError(r, upstreamErrorAnswer(err), { endpoint: err.endpoint, error: err.code });
+      return;
+    }
+    next(err);
+  };
+  router.use(errors);
+  return router;
+}

@@ -1,0 +1,57 @@
+// The document around the streamed app: the head (written before React starts, so the stylesheet
+// and the entry load while the body streams) and the tail (the router state as JSON, then the entry
+// module). No inline executable script anywhere: CSP `script-src 'self'` holds and the HTML can be
+// cached as it is.
+import type { PageHead } from '../../shared/head.ts';
+import type { Assets } from './assets.ts';
+import { escapeHtml, scriptJson } from './html.ts';
+
+export const APP_ELEMENT_ID = 'app';
+export const HYDRATION_ELEMENT_ID = '__rr-data';
+
+export function documentHead(head: PageHead, assets: Assets): string {
+  const e = escapeHtml;
+  const lines = [
+    '<!DOCTYPE html>',
+    `<html lang="${e(head.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    '<meta name="theme-color" content="#9b2c22">',
+    '<meta name="format-detection" content="telephone=no">',
+    head.canonical ? `<link rel="canonical" href="${e(head.canonical)}">` : '',
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
+    `<meta property="og:type" content="${e(head.og.type)}">`,
+    `<meta property="og:title" content="${e(head.og.title)}">`,
+    `<meta property="og:description" content="${e(head.og.description)}">`,
+    head.og.url ? `<meta property="og:url" content="${e(head.og.url)}">` : '',
+    `<meta property="og:image" content="${e(head.og.image)}">`,
+    `<meta property="og:site_name" content="${e(head.og.siteName)}">`,
+    `<meta property="og:locale" content="${e(head.og.locale)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : '',
+    assets.entry ? `<link rel="modulepreload" href="${e(assets.entry)}">` : '',
+    '</head>',
+    '<body>',
+    `<div id="${APP_ELEMENT_ID}">`,
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+export function documentTail(state: unknown, assets: Assets): string {
+  return [
+    '</div>',
+    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(state)}</script>`,
+    assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
+    '</body>',
+    '</html>',
+    '',
+  ]
+    .filter((l, i, all) => l !== '' || i === all.length - 1)
+    .join('\n');
+}

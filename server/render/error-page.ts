@@ -1,0 +1,35 @@
+// The last-resort page when React cannot render at all (the home page itself failed, or the
+// renderer broke): the friendly service-error text in the visitor's language, with the site's
+// stylesheet, and never a stack.
+import { t, type Lang } from '../../shared/i18n.ts';
+import { HTML_LANG } from '../../shared/site.ts';
+import type { Assets } from './assets.ts';
+import { escapeHtml as e } from './html.ts';
+
+export function errorPageHtml(lang: Lang, assets: Assets): string {
+  const title = t(lang, 'site.pageTitle', { page: t(lang, 'error.title'), site: t(lang, 'site.title') });
+  return `<!DOCTYPE html>
+<html lang="${HTML_LANG[lang]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(title)}</title>
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : ''}
+</head>
+<body>
+<div class="page page--bare">
+<main id="main" class="page__main page__main--bare">
+<img class="logo" src="/logo${lang === 'en' ? '-en' : ''}.svg" alt="${e(t(lang, 'site.title'))}" width="${lang === 'en' ? 224 : 198}" height="48">
+<section class="status-page" aria-labelledby="status-title">
+<h1 id="status-title" class="status-page__title">${e(t(lang, 'error.title'))}</h1>
+<p class="status-page__lead">${e(t(lang, 'error.sentence'))}</p>
+<p class="status-page__actions"><a class="button button--primary" href="">${e(t(lang, 'error.retry'))}</a></p>
+</section>
+</main>
+</div>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,156 @@
+// The server side of every route: the root (frame) loader and one loader/action per route-table row.
+// Around the screen loaders the platform decides what is the same for every screen: the language
+// (English mode on a Chinese path → its English twin), parent redirects, the not-found rows, the
+// channel segments of the path (unknown channel → 404), and upstream failures (→ 404/502/503).
+import { data, redirect, type ActionFunction, type LoaderFunction } from 'react-router';
+import type { Logger } from 'pino';
+import { channelChain, type ChannelNode } from '../../shared/channels.ts';
+import type { Lang, RouteDef } from '../../shared/route-table.ts';
+import { toEnglishPath, twinRoute } from '../../shared/route-table.ts';
+import { isWx, resolveLang } from '../../shared/site.ts';
+import { actionFor, loaderFor } from '../loaders/index.ts';
+import { notFound, toRouteError } from '../loaders/errors.ts';
+import { frameData, loadChannels } from '../loaders/root.ts';
+import type { LoaderContext } from '../loaders/types.ts';
+import type { CacheStatus, UpstreamApi } from '../upstream/api.ts';
+import type { SiteSettings } from './index.ts';
+
+/** What one visitor request shares between its loaders (react-router's requestContext). */
+export interface RequestState {
+  requestId: string;
+  /** Upstream cache tags the page was built from (for the page cache's purge by tag). */
+  tags: Set<string>;
+  /** The cache status of every upstream answer the page used. */
+  cache: CacheStatus[];
+  channels: Map<Lang, Promise<ChannelNode[]>>;
+}
+
+export function newRequestState(requestId: string): RequestState {
+  return { requestId, tags: new Set(), cache: [], channels: new Map() };
+}
+
+export interface RunDeps {
+  api: UpstreamApi;
+  logger: Logger;
+  now: () => number;
+  site: SiteSettings;
+}
+
+/** The api as the loaders of one request see it: every answer's tags and cache status recorded. */
+function recordingApi(api: UpstreamApi, state: RequestState): UpstreamApi {
+  return {
+    async call(name, call) {
+      const result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId });
+      for (const tag of result.tags) state.tags.add(tag);
+      state.cache.push(result.cache);
+      return result as never;
+    },
+  };
+}
+
+function channelsOf(api: UpstreamApi, state: RequestState, lang: Lang): Promise<ChannelNode[]> {
+  let pending = state.channels.get(lang);
+  if (!pending) {
+    pending = loadChannels(api, lang, state.requestId);
+    state.channels.set(lang, pending);
+  }
+  return pending;
+}
+
+/** The visitor's address of a request to the static handler (the platform's `_route` marker dropped). */
+function visitorUrl(request: Request): URL {
+  const url = new URL(request.url);
+  url.searchParams.delete('_route');
+  return url;
+}
+
+const withSearch = (path: string, url: URL): string => `${path}${url.search}`;
+
+function stateOf(context: unknown): RequestState {
+  const state = context as RequestState | undefined;
+  if (!state?.tags) throw new Error('page loaders need the request state as requestContext');
+  return state;
+}
+
+/** Runs `work`, turning upstream failures into route errors (404 / 502 / 503). */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toRouteError(err);
+  }
+}
+
+export function rootLoader(deps: RunDeps): LoaderFunction {
+  return ({ request, context }) =>
+    guarded(async () => {
+      const state = stateOf(context);
+      const url = visitorUrl(request);
+      const lang = resolveLang(url, deps.site.english);
+      const api = recordingApi(deps.api, state);
+      const channels = await channelsOf(api, state, lang);
+      return frameData({ lang, wx: isWx(url), site: deps.site, channels, nowMs: deps.now() });
+    });
+}
+
+/** What every row's loader and action check first; returns the screen's context. */
+async function prepare(
+  deps: RunDeps,
+  def: RouteDef,
+  args: { request: Request; params: Record<string, string | undefined>; context: unknown },
+): Promise<LoaderContext> {
+  const state = stateOf(args.context);
+  const url = visitorUrl(args.request);
+  const lang = resolveLang(url, deps.site.english);
+  const wx = isWx(url);
+  const api = recordingApi(deps.api, state);
+
+  if (def.screen === 'notFound') throw notFound(`no route for ${url.pathname}`);
+  // English mode (global flag or an English address) on a Chinese path: the English twin.
+  if (lang === 'en' && def.lang === 'zh' && twinRoute(def)) throw redirect(withSearch(toEnglishPath(url.pathname), url));
+  if (def.screen === 'redirect' && def.redirectTo) throw redirect(withSearch(def.redirectTo, url));
+
+  const channels = () => channelsOf(api, state, lang);
+  let chain: ChannelNode[] = [];
+  if (def.channelDepth > 0) {
+    chain = channelChain(await channels(), url.pathname);
+    if (chain.length < def.channelDepth) throw notFound(`unknown channel in ${url.pathname}`);
+  }
+  const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return {
+    api,
+    route: def,
+    params,
+    url,
+    lang,
+    site: deps.site,
+    requestId: state.requestId,
+    wx,
+    now: deps.now,
+    logger: deps.logger,
+    channels,
+    chain: chain.slice(0, Math.max(def.channelDepth, 0)),
+    channel: def.channelDepth > 0 ? chain[def.channelDepth - 1] : undefined,
+  };
+}
+
+export function routeLoader(deps: RunDeps, def: RouteDef): LoaderFunction {
+  return (args) =>
+    guarded(async () => {
+      const ctx = await prepare(deps, def, args);
+      const loader = loaderFor(def.screen);
+      // A screen without a loader yet (Portal II in progress) still gets its frame.
+      return loader ? ((await loader(ctx)) ?? {}) : {};
+    });
+}
+
+export function routeAction(deps: RunDeps, def: RouteDef): ActionFunction {
+  return (args) =>
+    guarded(async () => {
+      const action = actionFor(def.screen);
+      if (!action) throw data({ code: 'METHOD_NOT_ALLOWED', message: 'This page takes no form posts' }, { status: 405, statusText: 'METHOD_NOT_ALLOWED' });
+      const ctx = await prepare(deps, def, args);
+      const form = await args.request.formData();
+      return (await action({ ...ctx, form, request: args.request })) ?? null;
+    });
+}

@@ -1,0 +1,266 @@
+// The bounded response cache (DESIGN.md "Caching semantics") on lru-cache's fetch(): lru-cache does the
+// coalescing (one upstream call per key, however many wait) and the background refresh; this file adds
+// the two stale windows, the byte bound, tags and purges.
+//
+// Timeline of one entry (t = time since it was stored, F = its fresh lifetime):
+//   t < F                        HIT
+//   F ≤ t < F + CACHE_SWR_S      STALE at once, one background refresh
+//   later                        wait for a fresh answer (MISS); if the upstream fails in a transient way
+//                                (timeout, network, 5xx, unreadable) and t < F + CACHE_STALE_IF_ERROR_S → STALE
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import type { CacheStatus } from './api.ts';
+import { UpstreamError } from './api.ts';
+import { keyPath } from './keys.ts';
+
+const gzip = promisify(gzipCb);
+
+/** Answers smaller than this are not worth a compressed copy. */
+const GZIP_MIN_BYTES = 1024;
+/** Book-keeping per entry beyond key and bytes (object, timestamps, tags array): counted in the bound. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export interface CacheEntry {
+  readonly key: string;
+  readonly endpoint: string;
+  /** The upstream's answer exactly as received. */
+  readonly raw: Buffer;
+  /** The same bytes gzipped once at store time (null when too small to bother). */
+  readonly gzip: Buffer | null;
+  readonly etag: string;
+  /** When the upstream produced it (injected clock, ms). */
+  readonly storedAt: number;
+  readonly freshMs: number;
+  readonly tags: readonly string[];
+}
+
+export type CacheEvent = 'hit' | 'miss' | 'stale' | 'refresh' | 'evict';
+
+export interface LookupSpec {
+  endpoint: string;
+  ttlS: number;
+  tags: () => readonly string[];
+  /** Fetches the answer bytes; throws an UpstreamError on failure (then nothing is stored). */
+  load: () => Promise<Buffer>;
+}
+
+export interface Lookup {
+  entry: CacheEntry;
+  status: Exclude<CacheStatus, 'BYPASS'>;
+}
+
+export type PurgeSelector = { all: true } | { prefix: string } | { tag: string } | { allTags: readonly string[] };
+
+export interface PurgedEntry {
+  key: string;
+  tags: readonly string[];
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  stale: number;
+  hitRatio: number;
+}
+
+export interface ResponseCache {
+  lookup(key: string, spec: LookupSpec): Promise<Lookup>;
+  /** A fresh entry, counted as a hit, or null (then use lookup). Synchronous: the hit fast path. */
+  peekFresh(key: string): CacheEntry | null;
+  purge(selector: PurgeSelector): PurgedEntry[];
+  /** Called after every purge with what it removed (the page cache follows the upstream cache). */
+  onPurge(listener: (selector: PurgeSelector, removed: PurgedEntry[]) => void): void;
+  stats(): CacheStats;
+  /** Drops entries past both stale windows (also runs on a timer). */
+  sweep(): number;
+  entries(): CacheEntry[];
+  close(): void;
+}
+
+export interface ResponseCacheOptions {
+  maxBytes: number;
+  swrS: number;
+  staleIfErrorS: number;
+  now: () => number;
+  onEvent?: (event: CacheEvent) => void;
+  sweepEveryMs?: number;
+}
+
+interface FetchContext {
+  spec: LookupSpec;
+}
+
+/** Failures where an old answer beats no answer; an application error or a 4xx is an answer. */
+export function isTransient(err: unknown): boolean {
+  if (!(err instanceof UpstreamError)) return false;
+  if (err.code === 'UPSTREAM_HTTP') return (err.httpStatus ?? 0) >= 500;
+  return err.code !== 'UPSTREAM_APP';
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const { maxBytes, now, onEvent } = options;
+  const swrMs = options.swrS * 1000;
+  const staleIfErrorMs = options.staleIfErrorS * 1000;
+  const keepMs = Math.max(swrMs, staleIfErrorMs);
+  const counts = { hits: 0, misses: 0, stale: 0 };
+  const listeners: Array<(selector: PurgeSelector, removed: PurgedEntry[]) => void> = [];
+  const emit = (event: CacheEvent) => onEvent?.(event);
+  /** Keys being fetched, with their tags: a purge also drops an answer still on its way. */
+  const loading = new Map<string, readonly string[]>();
+
+  const lru = new LRUCache<string, CacheEntry, FetchContext>({
+    maxSize: maxBytes,
+    // One answer may not take more than a quarter of the cache (it would flush everything else).
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    sizeCalculation: (entry, key) => Buffer.byteLength(key) + entry.raw.length + (entry.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+    ttl: 60_000,
+    // Lets forEach (purges, sweeps, stats) see stale entries too; every lookup passes its own allowStale.
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    // Keep the old answer while a refresh runs and when it fails; we decide when to serve it.
+    noDeleteOnFetchRejection: true,
+    // A purge or an eviction during a fetch must not fail the visitors waiting on it.
+    ignoreFetchAbort: true,
+    perf: { now },
+    // No cached clock reading: the injected clock decides alone (tests move it by hand).
+    ttlResolution: 0,
+    dispose: (_value, _key, reason) => {
+      if (reason === 'evict') emit('evict');
+    },
+    fetchMethod: async (key, staleValue, { context }) => {
+      if (staleValue !== undefined) emit('refresh');
+      const { spec } = context;
+      const tags = spec.tags();
+      loading.set(key, tags);
+      let raw: Buffer;
+      try {
+        raw = await spec.load();
+      } finally {
+        loading.delete(key);
+      }
+      return {
+        key,
+        endpoint: spec.endpoint,
+        raw,
+        gzip: raw.length >= GZIP_MIN_BYTES ? await gzip(raw) : null,
+        etag: `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 27)}"`,
+        storedAt: now(),
+        freshMs: spec.ttlS * 1000,
+        tags,
+      };
+    },
+  });
+
+  const timer = setInterval(() => sweep(), options.sweepEveryMs ?? 60_000);
+  timer.unref();
+
+  function sweep(): number {
+    const t = now();
+    const dead: string[] = [];
+    lru.forEach((entry, key) => {
+      if (t - entry.storedAt >= entry.freshMs + keepMs) dead.push(key);
+    });
+    for (const key of dead) lru.delete(key);
+    return dead.length;
+  }
+
+  function count(status: Lookup['status']): Lookup['status'] {
+    if (status === 'HIT') {
+      counts.hits += 1;
+      emit('hit');
+    } else if (status === 'MISS') {
+      counts.misses += 1;
+      emit('miss');
+    } else {
+      counts.stale += 1;
+      emit('stale');
+    }
+    return status;
+  }
+
+  return {
+    async lookup(key, spec) {
+      const current = lru.peek(key, { allowStale: true });
+      const staleForMs = current ? now() - (current.storedAt + current.freshMs) : Number.NEGATIVE_INFINITY;
+      const status: LRUCache.Status<string, CacheEntry, FetchContext> = {};
+      try {
+        const entry = await lru.fetch(key, {
+          allowStale: current !== undefined && staleForMs >= 0 && staleForMs < swrMs,
+          ttl: spec.ttlS * 1000,
+          context: { spec },
+          status,
+        });
+        if (!entry) throw new Error(`cache fetch of ${key} gave nothing`);
+        const kind = status.returnedStale ? 'STALE' : status.fetch === 'hit' ? 'HIT' : 'MISS';
+        return { entry, status: count(kind) };
+      } catch (err) {
+        if (current && staleForMs < staleIfErrorMs && isTransient(err)) return { entry: current, status: count('STALE') };
+        throw err;
+      }
+    },
+
+    peekFresh(key) {
+      const entry = lru.peek(key);
+      if (!entry || now() - entry.storedAt >= entry.freshMs) return null;
+      lru.get(key); // recency: a busy entry is the last to be evicted
+      count('HIT');
+      return entry;
+    },
+
+    purge(selector) {
+      const removed: PurgedEntry[] = [];
+      const matches = matcher(selector);
+      lru.forEach((entry, key) => {
+        if (matches(key, entry.tags)) removed.push({ key, tags: entry.tags });
+      });
+      for (const { key } of removed) lru.delete(key);
+      // Deleting a key mid-fetch lets the waiters have the answer (ignoreFetchAbort) but keeps it out.
+      for (const [key, tags] of loading) if (matches(key, tags)) lru.delete(key);
+      for (const listener of listeners) listener(selector, removed);
+      return removed;
+    },
+
+    onPurge(listener) {
+      listeners.push(listener);
+    },
+
+    stats() {
+      const looked = counts.hits + counts.misses + counts.stale;
+      return {
+        entries: lru.size,
+        bytes: lru.calculatedSize,
+        maxBytes,
+        ...counts,
+        hitRatio: looked === 0 ? 0 : (counts.hits + counts.stale) / looked,
+      };
+    },
+
+    sweep,
+
+    entries() {
+      const all: CacheEntry[] = [];
+      lru.forEach((entry) => all.push(entry));
+      return all;
+    },
+
+    close() {
+      clearInterval(timer);
+      lru.clear();
+    },
+  };
+}
+
+function matcher(selector: PurgeSelector): (key: string, tags: readonly string[]) => boolean {
+  if ('all' in selector) return () => true;
+  if ('prefix' in selector) {
+    const { prefix } = selector;
+    return (key) => key.startsWith(prefix) || keyPath(key).startsWith(prefix);
+  }
+  if ('tag' in selector) return (_key, tags) => tags.includes(selector.tag);
+  return (_key, tags) => selector.allTags.every((t) => tags.includes(t));
+}

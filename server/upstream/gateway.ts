@@ -1,0 +1,92 @@
+// The UpstreamApi of server/upstream/api.ts: one call by catalogue name, read-only rows through the
+// response cache, writes straight to the service (never cached, coalesced or retried). The proxy uses
+// `answer()` to get the raw bytes; loaders use `call()` and get a fresh copy of `data` each time.
+import type { EndpointName } from '../../shared/endpoints.ts';
+import type { CacheStatus, UpstreamApi, UpstreamCall, UpstreamResult } from './api.ts';
+import type { CacheEntry, ResponseCache } from './cache.ts';
+import type { UpstreamClient } from './client.ts';
+import { cacheKey, pickQuery, tagsOf } from './keys.ts';
+import { specOf, type TtlPolicy } from './policy.ts';
+
+export interface GatewayAnswer {
+  /** The envelope bytes as the service sent them. */
+  raw: Buffer;
+  gzip: Buffer | null;
+  etag: string | null;
+  cache: CacheStatus;
+  ageS: number;
+  tags: string[];
+}
+
+export interface Gateway extends UpstreamApi {
+  answer(name: EndpointName, call?: UpstreamCall): Promise<GatewayAnswer>;
+  /** A fresh cached answer of a read-only call, or null; synchronous (the hit fast path). */
+  freshHit(name: EndpointName, call: UpstreamCall): GatewayAnswer | null;
+}
+
+export interface GatewayOptions {
+  client: UpstreamClient;
+  cache: ResponseCache;
+  ttlFor: TtlPolicy;
+  now: () => number;
+}
+
+/**
+ * What a successful write makes out of date, as tag sets (an entry goes when it has every tag of a set).
+ * Likes change an article's counts; an answer changes its questionnaire's results.
+ */
+const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[][]>> = {
+  addMessage: () => [['queryMessageList'], ['getSiteVisitCount']],
+  addQuestionnaireRecord: (call) => [['getQuestionnaireResultInfo', `id:${(call.body as { questionnaireId?: unknown })?.questionnaireId}`]],
+  doStarByArcId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
+  cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
+};
+
+export function createGateway({ client, cache, ttlFor, now }: GatewayOptions): Gateway {
+  const fromEntry = (entry: CacheEntry, status: GatewayAnswer['cache']): GatewayAnswer => ({
+    raw: entry.raw,
+    gzip: entry.gzip,
+    etag: entry.etag,
+    cache: status,
+    ageS: Math.max(0, Math.floor((now() - entry.storedAt) / 1000)),
+    tags: [...entry.tags],
+  });
+
+  async function answer(name: EndpointName, call: UpstreamCall = {}): Promise<GatewayAnswer> {
+    const spec = specOf(name);
+    const request = { spec, params: call.params, query: pickQuery(spec, call.query), body: call.body, requestId: call.requestId };
+    const ttlS = ttlFor(name);
+    if (spec.write || ttlS === 0) {
+      const { raw } = await client.send(request);
+      if (spec.write) {
+        for (const allTags of AFTER_WRITE[name]?.(call) ?? []) cache.purge({ allTags });
+      }
+      return { raw, gzip: null, etag: null, cache: 'BYPASS', ageS: 0, tags: [spec.name] };
+    }
+    const key = cacheKey(spec, request);
+    const { entry, status } = await cache.lookup(key, {
+      endpoint: spec.name,
+      ttlS,
+      // Worked out only when an answer is stored (hits read them from the entry).
+      tags: () => tagsOf(spec, request, key),
+      load: async () => (await client.send(request)).raw,
+    });
+    return fromEntry(entry, status);
+  }
+
+  return {
+    answer,
+    freshHit(name, call) {
+      const spec = specOf(name);
+      if (spec.write || ttlFor(name) === 0) return null;
+      const entry = cache.peekFresh(cacheKey(spec, { params: call.params, query: pickQuery(spec, call.query), body: call.body }));
+      return entry ? fromEntry(entry, 'HIT') : null;
+    },
+    async call<T>(name: EndpointName, call?: UpstreamCall): Promise<UpstreamResult<T>> {
+      const result = await answer(name, call);
+      // Parsed per call: every caller gets its own copy, so no loader can change a cached answer.
+      const envelope = JSON.parse(result.raw.toString('utf8')) as { data: T };
+      return { data: envelope.data, cache: result.cache, ageS: result.ageS, tags: result.tags };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// The channel tree as the portal uses it (spec §2 "Navigation and header"): a channel's path is its
+// parent's path plus its own route segment; external http(s) links open in a new tab; hidden channels
+// stay in the tree (their pages, breadcrumbs and titles still work) but out of the menu; the active
+// channel is the one whose path segments are a prefix of the address's.
+import type { Channel } from './wire.ts';
+import { isExternalUrl } from './links.ts';
+
+export interface ChannelNode {
+  no: string;
+  name: string;
+  /** `/News/SNews`: parent path + `/` + channelNo. */
+  path: string;
+  /** Where the menu links: the path, the channel's own absolute link, or an external URL. */
+  href: string;
+  /** `href` leaves the site (new tab, rel="noopener"). */
+  external: boolean;
+  visible: boolean;
+  isHome: boolean;
+  banner: string;
+  description: string;
+  children: ChannelNode[];
+}
+
+/** Where a channel links (spec: external URL; else its link URL, or its path when the link is the root). */
+export function channelHref(linkUrl: string | null | undefined, path: string): { href: string; external: boolean } {
+  const link = (linkUrl ?? '').trim();
+  if (isExternalUrl(link)) return { href: link, external: true };
+  if (link === '' || link === '/') return { href: path, external: false };
+  return { href: link.startsWith('/') ? link : `/${link}`, external: false };
+}
+
+const bySort = (a: Channel, b: Channel): number => (a.sort ?? 0) - (b.sort ?? 0) || a.channelId - b.channelId;
+
+/** The content service's tree → portal nodes with paths (every channel, hidden ones included). */
+export function buildChannelTree(records: readonly Channel[], parentPath = ''): ChannelNode[] {
+  return [...records].sort(bySort).map((c) => {
+    const path = `${parentPath}/${c.channelNo}`;
+    return {
+      no: c.channelNo,
+      name: c.channelName,
+      path,
+      ...channelHref(c.linkUrl, path),
+      visible: c.isVisible !== false,
+      isHome: c.isHome === true || c.channelNo.replace(/^EN_/, '') === 'Home',
+      banner: c.bannerPhotoPath ?? '',
+      description: c.description ?? '',
+      children: buildChannelTree(c.subChannel ?? [], path),
+    };
+  });
+}
+
+/** The menu: visible channels only, at every level. */
+export function menuTree(nodes: readonly ChannelNode[]): ChannelNode[] {
+  return nodes.filter((n) => n.visible).map((n) => ({ ...n, children: menuTree(n.children) }));
+}
+
+export const pathSegments = (pathname: string): string[] =>
+  pathname
+    .split(/[?#]/)[0]!
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+
+/**
+ * The channels named by the leading segments of a path, top first: `/News/SNews/12` → [News, SNews].
+ * Stops at the first segment that is not a child of the previous channel.
+ */
+export function channelChain(nodes: readonly ChannelNode[], pathname: string): ChannelNode[] {
+  const chain: ChannelNode[] = [];
+  let level = nodes;
+  for (const segment of pathSegments(pathname)) {
+    const next = level.find((n) => n.no === segment);
+    if (!next) break;
+    chain.push(next);
+    level = next.children;
+  }
+  return chain;
+}
+
+/** Do the first `depth` segments of the path all name channels, each the child of the one before? */
+export function channelsExist(nodes: readonly ChannelNode[], pathname: string, depth: number): boolean {
+  return channelChain(nodes, pathname).length >= depth && pathSegments(pathname).length >= depth;
+}
+
+/**
+ * Is a menu node active for the address? Its path segments are a prefix of the address's; the home
+ * channel is active on the home paths (`/`, `/Home`, `/EN_Home`).
+ */
+export function isActiveChannel(node: Pick<ChannelNode, 'path' | 'isHome' | 'external'>, pathname: string): boolean {
+  if (node.external) return false;
+  const here = pathSegments(pathname);
+  if (node.isHome) return here.length === 0 || (here.length === 1 && node.path === `/${here[0]}`);
+  const mine = pathSegments(node.path);
+  return mine.length > 0 && mine.length <= here.length && mine.every((s, i) => s === here[i]);
+}
+
+/** The active top-level channel of an address (undefined on pages outside the tree, e.g. search). */
+export function activeTopChannel(nodes: readonly ChannelNode[], pathname: string): ChannelNode | undefined {
+  return nodes.find((n) => isActiveChannel(n, pathname));
+}
+
+/** The home channel of a tree, if the service sends one. */
+export function homeChannel(nodes: readonly ChannelNode[]): ChannelNode | undefined {
+  return nodes.find((n) => n.isHome);
+}

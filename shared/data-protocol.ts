@@ -1,0 +1,26 @@
+// The /__data protocol between the browser router and the edge: a client navigation asks for one
+// route's loader data (or posts to its action) and gets one JSON answer of three kinds. Redirects
+// travel as data (HTTP 200) so fetch() never follows them on its own.
+
+export const DATA_PREFIX = '/__data';
+/** Which route's loader or action to run (a route-table id, or `root`). */
+export const ROUTE_PARAM = '_route';
+
+export type DataAnswer =
+  | { type: 'data'; data: unknown }
+  | { type: 'redirect'; location: string; status: number }
+  | { type: 'error'; status: number; code: string };
+
+/** `/News/SNews?page=2` + route id → `/__data/News/SNews?page=2&_route=zh%3ANews%2FSNews`. */
+export function dataUrl(url: URL, routeId: string): string {
+  const params = new URLSearchParams(url.search);
+  params.set(ROUTE_PARAM, routeId);
+  return `${DATA_PREFIX}${url.pathname}?${params.toString()}`;
+}
+
+/** The page address a /__data request stands for, without the route marker. */
+export function pageUrlOfData(dataPath: string, search: string, origin: string): URL {
+  const url = new URL(`${dataPath.slice(DATA_PREFIX.length) || '/'}${search}`, origin);
+  url.searchParams.delete(ROUTE_PARAM);
+  return url;
+}

@@ -1,0 +1,98 @@
+// What the exhibition and collection loaders hand their screens: plain JSON, every date formatted,
+// every link and image source list derived, so components only render.
+import type { ExhibitionPhase, MapPoint } from './exhibits.ts';
+import type { GalleryImage, ListItem } from './screen-data.ts';
+import type { FilterLink } from './visitor-views.ts';
+
+export type ExhibitionKind = 'base' | 'temp';
+
+/** A link the screen renders: internal (router link) or an own http(s) page (new tab, rel noopener). */
+export interface ViewLink {
+  href: string;
+  external: boolean;
+}
+
+export interface ExhibitionCard {
+  id: number;
+  kind: ExhibitionKind;
+  title: string;
+  /** `YYYY.MM.DD - YYYY.MM.DD`; one side when the other is missing. */
+  dates: string;
+  /** True when there is a start but no end (long-term display). */
+  openEnded: boolean;
+  place: string;
+  phase: ExhibitionPhase;
+  /** Image sources in the order to try. */
+  image: string[];
+  /** Plain-text summary (≤ 100 characters). */
+  summary: string;
+  link: ViewLink | null;
+}
+
+export interface Paging {
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export interface ExhibitionListData extends Paging {
+  kind: ExhibitionKind;
+  /** Temporary exhibitions: on view / coming / past filter links (`?type=`); empty for base ones. */
+  states: FilterLink[];
+  items: ExhibitionCard[];
+}
+
+export interface ExhibitionDetailData {
+  kind: ExhibitionKind;
+  id: number;
+  title: string;
+  dates: string;
+  openEnded: boolean;
+  place: string;
+  phase: ExhibitionPhase;
+  /** The lead picture (sources to try); empty when there is none. */
+  image: string[];
+  /** The pictures filed with the exhibition. */
+  gallery: GalleryImage[];
+  /** Sanitized HTML of the description. */
+  html: string;
+  /** Base exhibitions: where on the floor plan; null when unknown. */
+  map: MapPoint | null;
+  /** The exhibition's own site, when it has one. */
+  ownSite: string | null;
+  /** Temporary exhibitions: their exhibits (collection cards). */
+  exhibits: ListItem[];
+  /** The list this detail belongs to. */
+  back: string;
+}
+
+export interface CollectionListData extends Paging {
+  section: string;
+  /** The active type filter ('' = all). */
+  type: string;
+  /** "All" then every exhibit type (`?type=`), as links. */
+  types: FilterLink[];
+  /** Collection cards (1:1 picture, name, period as subtitle). */
+  items: ListItem[];
+}
+
+/** One labelled fact of an exhibit; the label is a UI string key, the value is content. */
+export interface ExhibitFact {
+  key: 'col.type' | 'col.age' | 'col.ageDetail' | 'col.size' | 'col.level' | 'col.unit' | 'col.source';
+  value: string;
+}
+
+export interface ExhibitDetailData {
+  id: number;
+  title: string;
+  image: string[];
+  /** Every picture of the exhibit (its thumb list, then its display files). */
+  gallery: GalleryImage[];
+  facts: ExhibitFact[];
+  /** Sanitized HTML. */
+  html: string;
+  /** Sanitized HTML of the explanation (commentary); '' when none. */
+  explanation: string;
+  modelUrl: string | null;
+  back: string;
+}

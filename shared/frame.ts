@@ -1,0 +1,20 @@
+// The frame data every page has: the root loader's result (server/loaders/root.ts), read in the
+// browser with useFrame() (client/frame.ts). Plain JSON.
+import type { ChannelNode } from './channels.ts';
+import type { Lang } from './route-table.ts';
+
+export interface FrameData {
+  lang: Lang;
+  /** `platform=wx`: embedded in the messenger (no header/footer chrome; links keep the parameter). */
+  wx: boolean;
+  /** The operator's global English flag (SITE_ENGLISH). */
+  englishFlag: boolean;
+  /** The current year in China (footer copyright), computed on the server. */
+  year: number;
+  /** The channel tree of the language, hidden channels included (flagged `visible: false`). */
+  channels: ChannelNode[];
+  /** Show watermarked image variants. */
+  watermark: boolean;
+  /** Where upstream files are served, e.g. `/file`. */
+  filePrefix: string;
+}

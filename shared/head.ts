@@ -1,0 +1,123 @@
+// What a page's <head> says (title, description, canonical, hreflang alternates, Open Graph). The
+// server writes it into the document; the browser updates title, description and lang after a
+// client navigation with the same function, so both always agree.
+import { channelChain, type ChannelNode } from './channels.ts';
+import { t, type Lang } from './i18n.ts';
+import { homePath, toChinesePath, toEnglishPath, twinRoute, type RouteDef } from './route-table.ts';
+import { HTML_LANG } from './site.ts';
+import { PAGE_PARAM, parsePageParam } from './pager.ts';
+
+/** Optional head data a loader returns as `meta` beside its own fields. */
+export interface PageMeta {
+  /** Page name ("<title> - <museum name>"); default: the deepest channel's name. */
+  title?: string;
+  /** Meta description; default: the channel's description, else the site's. */
+  description?: string;
+  /** Open Graph image path (`/file/...`) or absolute URL. */
+  image?: string;
+  /** Open Graph type; default `website`. */
+  type?: 'website' | 'article';
+}
+
+export type PageState = 'ok' | 'notFound' | 'error';
+
+export interface HeadInput {
+  lang: Lang;
+  /** The visitor's address. */
+  url: URL;
+  /** Absolute origin for canonical and alternate links (no trailing slash). */
+  origin: string;
+  def: RouteDef | undefined;
+  channels: readonly ChannelNode[];
+  meta: PageMeta | undefined;
+  state: PageState;
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+export interface PageHead {
+  lang: string;
+  title: string;
+  description: string;
+  /** Absent on error pages. */
+  canonical: string | null;
+  alternates: Alternate[];
+  og: { type: string; title: string; description: string; url: string | null; image: string; siteName: string; locale: string };
+}
+
+const OG_LOCALE: Record<Lang, string> = { zh: 'zh_CN', en: 'en_US' };
+
+/** The default share image (public/og-image.png). */
+export const DEFAULT_OG_IMAGE = '/og-image.png';
+
+const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The canonical path: the pathname, plus `?page=n` on list pages beyond the first. */
+function canonicalPath(url: URL, def: RouteDef | undefined): string {
+  const page = parsePageParam(url.searchParams.get(PAGE_PARAM));
+  const listed = def?.pageSize !== undefined && page > 1;
+  const pathname = url.pathname === '' ? '/' : url.pathname;
+  if (def?.screen === 'search') {
+    const key = url.searchParams.get('key');
+    return key ? `${pathname}?key=${encodeURIComponent(key)}` : pathname;
+  }
+  return listed ? `${pathname}?${PAGE_PARAM}=${page}` : pathname;
+}
+
+/** The Chinese and English addresses of the same page; none for records (ids differ between sites). */
+function alternatePaths(url: URL, def: RouteDef | undefined): { zh: string; en: string } | null {
+  if (!def || def.screen === 'notFound' || def.path.includes(':id')) return null;
+  if (def.screen === 'home') return { zh: homePath('zh'), en: homePath('en') };
+  if (!twinRoute(def)) return null;
+  return { zh: toChinesePath(url.pathname), en: toEnglishPath(toChinesePath(url.pathname)) };
+}
+
+export function pageHead(input: HeadInput): PageHead {
+  const { lang, url, origin, def, channels, meta, state } = input;
+  const siteTitle = t(lang, 'site.title');
+  const chain = def && def.channelDepth > 0 ? channelChain(channels, url.pathname) : [];
+  const channel = chain[chain.length - 1];
+
+  const pageName = (() => {
+    if (state === 'notFound') return t(lang, 'notFound.title');
+    if (state === 'error') return t(lang, 'error.title');
+    if (meta?.title) return meta.title;
+    if (def?.screen === 'home') return '';
+    if (def?.screen === 'search') return t(lang, 'search.title');
+    return channel?.name ?? '';
+  })();
+  const title = pageName ? t(lang, 'site.pageTitle', { page: clean(pageName), site: siteTitle }) : siteTitle;
+  const description = clean(
+    (state === 'ok' ? meta?.description || channel?.description : '') || t(lang, 'site.description'),
+  ).slice(0, 200);
+
+  const canonical = state === 'ok' ? `${origin}${canonicalPath(url, def)}` : null;
+  const paths = state === 'ok' ? alternatePaths(url, def) : null;
+  const alternates: Alternate[] = paths
+    ? [
+        { hreflang: HTML_LANG.zh, href: `${origin}${paths.zh}` },
+        { hreflang: HTML_LANG.en, href: `${origin}${paths.en}` },
+        { hreflang: 'x-default', href: `${origin}${paths.zh}` },
+      ]
+    : [];
+  const image = meta?.image || DEFAULT_OG_IMAGE;
+  return {
+    lang: HTML_LANG[lang],
+    title,
+    description,
+    canonical,
+    alternates,
+    og: {
+      type: meta?.type ?? 'website',
+      title,
+      description,
+      url: canonical,
+      image: /^https?:\/\//.test(image) ? image : `${origin}${image.startsWith('/') ? '' : '/'}${image}`,
+      siteName: siteTitle,
+      locale: OG_LOCALE[lang],
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// Which image files a screen tries, in order (spec §3, §4): with the site's watermark flag on, only the
+// watermarked copy (falling back to the plain file would defeat the watermark); otherwise the 300 px
+// thumbnail first where a small image will do, then the original. The SafeImage component then adds
+// the fallback image.
+import { thumbPath, waterPath } from './image-paths.ts';
+
+export interface ImageOptions {
+  watermark: boolean;
+  /** A small rendition is enough (list cards, gallery thumbnails). */
+  thumb?: boolean;
+}
+
+export function imageSources(path: string | null | undefined, { watermark, thumb = false }: ImageOptions): string[] {
+  const p = (path ?? '').trim();
+  if (!p) return [];
+  if (watermark) return [waterPath(p)];
+  return thumb ? unique([thumbPath(p), p]) : [p];
+}
+
+/** The first `<img src>` of an HTML body (an article's thumbnail falls back to it). */
+export function firstImageSrc(html: string | null | undefined): string {
+  const m = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s>]+))/i.exec(html ?? '');
+  return (m?.[1] ?? m?.[2] ?? m?.[3] ?? '').trim();
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}

@@ -1,0 +1,78 @@
+// The visitor-message form as data: its fields, how a submitted form becomes a message, and what
+// goes back to the page when it cannot be sent. The browser (before sending) and the edge's action
+// (after receiving) both read a form through these functions, then validate with shared/validation.ts.
+import { MESSAGE_TYPES, normalizeMessage, validateMessage, type FieldError } from './validation.ts';
+import type { DictionaryEntry, MessageInput } from './wire.ts';
+
+/** The inputs, in the order the form shows them. */
+export const MESSAGE_FIELDS = ['name', 'phoneNumber', 'email', 'type', 'content'] as const;
+export type MessageField = (typeof MESSAGE_FIELDS)[number];
+export type MessageValues = Record<MessageField, string>;
+
+/** Hidden input with a per-form key: a repeated submission of one filled-in form is sent once. */
+export const FORM_KEY_FIELD = 'formKey';
+
+/** Why a valid form could not be sent (the visitor's input is kept in every case). */
+export type FormFailure = 'upstream' | 'rate_limited';
+
+/** What an action answers when it did not send: shown next to the fields and above the button. */
+export interface FormRejection<V> {
+  errors: FieldError[];
+  values: V;
+  failure?: FormFailure;
+}
+
+export const EMPTY_MESSAGE: MessageValues = { name: '', phoneNumber: '', email: '', type: '', content: '' };
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Reads the message fields of a submitted form (FormData entries, URLSearchParams, a plain list). */
+export function messageValuesFrom(entries: Iterable<[string, unknown]>): MessageValues {
+  const values = { ...EMPTY_MESSAGE };
+  for (const [name, value] of entries) {
+    if ((MESSAGE_FIELDS as readonly string[]).includes(name)) values[name as MessageField] = text(value);
+  }
+  return values;
+}
+
+/** The §5 checks of shared/validation.ts on the form's values. */
+export function checkMessage(values: MessageValues): FieldError[] {
+  return validateMessage(values);
+}
+
+/** The body of `addMessage` for valid values (trimmed, blank optional fields empty, source `web`). */
+export function messageBody(values: MessageValues): MessageInput {
+  const n = normalizeMessage({ ...values, source: 'web' });
+  return { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, type: n.type, source: n.source };
+}
+
+/** The first error of each field, by field name (one message next to each input). */
+export function errorsByField(errors: readonly FieldError[]): Partial<Record<string, FieldError>> {
+  const out: Partial<Record<string, FieldError>> = {};
+  for (const e of errors) out[e.field] ??= e;
+  return out;
+}
+
+export interface MessageTypeOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The type choices: the `MESSAGE_TYPE` dictionary's entries in its order, limited to the values the
+ * rules accept; the rules' own list (with `fallback` words) when the dictionary is empty or unknown.
+ */
+export function messageTypeOptions(
+  dictionary: readonly DictionaryEntry[] | null,
+  lang: 'zh' | 'en',
+  fallback: (value: string) => string,
+): MessageTypeOption[] {
+  const accepted = new Set<string>(MESSAGE_TYPES);
+  const fromDictionary = (dictionary ?? [])
+    .filter((d) => accepted.has(d.dictionaryValue))
+    .map((d) => ({
+      value: d.dictionaryValue,
+      label: (lang === 'en' ? d.dictionaryNameEn : d.dictionaryName) || fallback(d.dictionaryValue),
+    }));
+  return fromDictionary.length > 0 ? fromDictionary : MESSAGE_TYPES.map((value) => ({ value, label: fallback(value) }));
+}

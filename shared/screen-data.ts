@@ -1,0 +1,105 @@
+// The JSON the list, detail and search loaders hand their screens: everything derived on the
+// server (paths, formatted dates, excerpts, image sources), so the components only render.
+import type { ListLayout } from './route-table.ts';
+
+export interface ChannelRef {
+  channelNo: string;
+  name: string;
+  path: string;
+}
+
+export interface ListItem {
+  id: number;
+  title: string;
+  /** null: shown without a link (e.g. ExcellentCol without its external address). */
+  href: string | null;
+  external: boolean;
+  /** `YYYY-MM-DD`, or '' when the layout shows none. */
+  date: string;
+  /** Dotted `YYYY.MM.DD - YYYY.MM.DD` or `YYYY-MM-DD HH:mm` range for exhibitions and activities. */
+  range: string;
+  place: string;
+  subtitle: string;
+  /** Plain text, already cut (100 characters plus an ellipsis). */
+  excerpt: string;
+  /** Image sources in the order to try (thumbnail, original / watermark); empty when none. */
+  images: string[];
+  /** Short status word (activities), '' when none. */
+  badge: string;
+}
+
+export interface ListData {
+  kind: 'list';
+  channel: ChannelRef;
+  layout: ListLayout;
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  items: ListItem[];
+}
+
+export interface GalleryImage {
+  /** Grid thumbnail sources (thumbnail first). */
+  thumbs: string[];
+  /** The large picture the thumbnail opens. */
+  full: string;
+  alt: string;
+}
+
+export interface Attachment {
+  name: string;
+  url: string;
+  isPdf: boolean;
+}
+
+export interface ArticleDetailData {
+  kind: 'detail';
+  channel: ChannelRef;
+  id: number;
+  title: string;
+  subTitle: string;
+  showTitle: boolean;
+  date: string;
+  source: string;
+  visits: number;
+  likes: number;
+  /** Sanitized HTML (gallery markers stripped). */
+  html: string;
+  gallery: GalleryImage[];
+  /** The embedded viewer's PDF when the first attachment is a PDF. */
+  pdf: Attachment | null;
+  attachments: Attachment[];
+  /** Whether like/unlike is offered (articles only). */
+  likeable: boolean;
+}
+
+export interface SearchHitView {
+  id: number;
+  channelName: string;
+  title: string;
+  /** Plain text cut to 200 characters; the screen highlights the keyword in it. */
+  abstract: string;
+  href: string | null;
+  external: boolean;
+  images: string[];
+  date: string;
+}
+
+export interface SearchData {
+  kind: 'search';
+  /** The committed search word ('' before a search). */
+  key: string;
+  page: number;
+  pages: number;
+  total: number;
+  pageSize: number;
+  hits: SearchHitView[];
+}
+
+/** What a like/unlike action answers. */
+export interface LikeResult {
+  ok: boolean;
+  liked: boolean;
+  likes: number;
+}

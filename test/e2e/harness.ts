@@ -1,0 +1,171 @@
+// The browser suite's world: the reference content service (demo content) and the edge (createApp)
+// on 127.0.0.1 port 0, a headless Chromium, and pages that record every console error, page error,
+// failed request and hydration warning so a test can insist there were none. Screenshots go to
+// test-results/screens/. Run with `npm run test:e2e` (it builds the browser bundle first).
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pino from 'pino';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createApp, type EdgeApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { APP_ID, TOKEN_KEY, seedDemoDb, seedFixtureDb, startCms, type RunningCms } from '../integration/cms-harness.ts';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const SCREENS_DIR = join(process.cwd(), 'test-results', 'screens');
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Console and page problems of one page, in the order they happened. */
+export interface Problem {
+  kind: 'console' | 'pageerror' | 'hydration' | 'requestfailed' | 'http';
+  text: string;
+}
+
+export interface CheckedPage {
+  page: Page;
+  context: BrowserContext;
+  problems: Problem[];
+  /** Opens a path of the edge and waits until React has hydrated it. */
+  open(path: string, options?: { hydrate?: boolean }): Promise<number>;
+  /** Waits until the current document is hydrated (the frame sets `<html data-hydrated>`). */
+  hydrated(): Promise<void>;
+  /** Saves test-results/screens/<name>.png (full page by default). */
+  screenshot(name: string, fullPage?: boolean): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface E2EWorld {
+  /** The edge's base URL. */
+  url: string;
+  edge: EdgeApp;
+  cms: RunningCms;
+  browser: Browser;
+  newPage(viewport?: ViewportName, options?: { javaScript?: boolean; reducedMotion?: boolean }): Promise<CheckedPage>;
+  close(): Promise<void>;
+}
+
+const HYDRATION_WORDS = /hydrat|did not match|server rendered html|text content does not match/i;
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export interface WorldOptions {
+  /** `demo` (default): the real demo content; `fixture`: the small test fixture (faster). */
+  content?: 'demo' | 'fixture';
+  env?: Record<string, string>;
+}
+
+export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> {
+  const seeded = options.content === 'fixture' ? await seedFixtureDb() : await seedDemoDb();
+  const cms = await startCms({ db: seeded.db });
+  const config = loadConfig({ UPSTREAM_URL: cms.url, APP_ID, TOKEN_KEY, RATE_LIMIT_WRITES: '1000', LOG_LEVEL: 'silent', ...options.env });
+  const edge = createApp(config, { logger: pino({ level: 'silent' }), defaultMetrics: false });
+  const server = createServer(edge.app);
+  const url = await listen(server);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const pages: CheckedPage[] = [];
+
+  async function newPage(viewport: ViewportName = 'desktop', opts: { javaScript?: boolean; reducedMotion?: boolean } = {}): Promise<CheckedPage> {
+    const context = await browser.newContext({
+      ...VIEWPORTS[viewport],
+      javaScriptEnabled: opts.javaScript !== false,
+      reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    const page = await context.newPage();
+    const problems: Problem[] = [];
+    page.on('console', (msg) => {
+      const text = msg.text();
+      // Chromium logs a page's own 4xx status; the test asserts that status itself.
+      if (text.startsWith('Failed to load resource') && msg.location().url === page.url()) return;
+      if (HYDRATION_WORDS.test(text)) problems.push({ kind: 'hydration', text });
+      else if (msg.type() === 'error') problems.push({ kind: 'console', text });
+    });
+    page.on('pageerror', (err) => problems.push({ kind: HYDRATION_WORDS.test(err.message) ? 'hydration' : 'pageerror', text: err.message }));
+    page.on('requestfailed', (req) => {
+      // A navigation away aborts what the old page still loads; that is not a fault.
+      if (req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push({ kind: 'requestfailed', text: `${req.url()} ${req.failure()?.errorText}` });
+    });
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      // Pages may answer 404 on purpose; sub-resources must not.
+      if (res.status() >= 400 && res.request().resourceType() !== 'document') problems.push({ kind: 'http', text: `${res.status()} ${path}` });
+    });
+    const checked: CheckedPage = {
+      page,
+      context,
+      problems,
+      async hydrated() {
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 });
+      },
+      async open(path, o = {}) {
+        const res = await page.goto(`${url}${path}`, { waitUntil: 'load' });
+        if (o.hydrate !== false && opts.javaScript !== false) await checked.hydrated();
+        return res?.status() ?? 0;
+      },
+      async screenshot(name, fullPage = true) {
+        const file = join(SCREENS_DIR, `${name}.png`);
+        // A full-page picture should show lazy images too: bring them in, then wait for them.
+        if (fullPage) {
+          await page.evaluate(async () => {
+            for (const img of Array.from(document.images)) img.loading = 'eager';
+            const settled = (img: HTMLImageElement) =>
+              new Promise<void>((resolve) => {
+                img.addEventListener('load', () => resolve(), { once: true });
+                img.addEventListener('error', () => resolve(), { once: true });
+              });
+            const pending = Array.from(document.images).filter((img) => !img.complete);
+            await Promise.race([Promise.all(pending.map(settled)), new Promise((r) => setTimeout(r, 5000))]);
+          });
+        }
+        await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+        return file;
+      },
+      async close() {
+        await context.close();
+      },
+    };
+    pages.push(checked);
+    return checked;
+  }
+
+  return {
+    url,
+    edge,
+    cms,
+    browser,
+    newPage,
+    async close() {
+      for (const p of pages) await p.context.close().catch(() => undefined);
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await edge.close();
+      await cms.close();
+      seeded.remove();
+    },
+  };
+}
+
+/** The problems of a page as one readable string (for `expect(...).toEqual('')`). */
+export const problemText = (p: CheckedPage): string => p.problems.map((x) => `${x.kind}: ${x.text}`).join('\n');

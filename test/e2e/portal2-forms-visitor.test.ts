@@ -1,0 +1,254 @@
+// The places where visitors write, in Chromium against the demo content: leaving a message with and
+// without JavaScript (a double click sends one; a refused or failed send keeps the input), answering
+// a questionnaire, and the activity pages — desktop and phone screenshots, no console errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+
+const BOARD = '/Service/OpenServies/LeaveWord';
+const ACTIVITIES = '/Education/Activity';
+const QUESTIONNAIRES = '/Service/Questionnaire';
+
+let world: E2EWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const messagesLike = (content: string): number =>
+  (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(content) as { n: number }).n;
+
+/** A page's problems, less the module script a JavaScript-free browser refuses to load. */
+const problemsWithoutJs = (p: CheckedPage): string =>
+  p.problems
+    .filter((x) => !(x.kind === 'requestfailed' && /\/build\/.*\.js csp$/.test(x.text)))
+    .map((x) => `${x.kind}: ${x.text}`)
+    .join('\n');
+
+const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the current page as `rule: selector` lines ('' when none). */
+async function axeViolations(p: CheckedPage): Promise<string> {
+  await p.page.evaluate(AXE);
+  const violations = await p.page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+}
+
+/** Counts the POSTs a page sends (form submissions through /__data or as documents). */
+function countPosts(p: CheckedPage): { readonly n: number } {
+  const counter = { n: 0 };
+  p.page.on('request', (r) => {
+    if (r.method() === 'POST') counter.n += 1;
+  });
+  return counter;
+}
+
+describe('leaving a message', () => {
+  it('with JavaScript: checks in the browser, sends once on a double click, no page load, thanks', async () => {
+    const p = await world.newPage('desktop');
+    expect(await p.open(BOARD)).toBe(200);
+    const posts = countPosts(p);
+    await p.page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    await p.page.click('.message-form button[type=submit]');
+    await expect.poll(() => p.page.locator('#msg-content-error').textContent()).toContain('请填写留言内容');
+    expect(await p.page.getAttribute('#msg-content', 'aria-invalid')).toBe('true');
+    expect(await p.page.evaluate(() => document.activeElement?.id)).toBe('msg-content');
+    expect(posts.n).toBe(0);
+
+    await p.page.fill('#msg-email', 'wrong@');
+    await p.page.click('.message-form button[type=submit]');
+    await expect.poll(() => p.page.locator('#msg-email-error').textContent()).toContain('请填写正确的电子邮箱');
+    await p.page.evaluate(() => window.scrollTo(0, 0));
+    await p.screenshot('portal2-message-board-error-desktop');
+
+    const content = `希望周一也能开放 e2e-js ${Date.now()}`;
+    await p.page.fill('#msg-email', 'visitor@example.cn');
+    await p.page.fill('#msg-name', '韩梅梅');
+    await p.page.fill('#msg-content', content);
+    await p.page.click('.form-choices__pill:has-text("建议")');
+    await p.page.dblclick('.message-form button[type=submit]');
+    await p.page.waitForURL(/\?sent=1/);
+    await expect.poll(() => p.page.locator('.form-notice--success').textContent()).toContain('本馆回复后');
+    expect(posts.n).toBe(1);
+    expect(messagesLike(content)).toBe(1);
+    expect(await p.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await p.page.inputValue('#msg-content')).toBe('');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+
+  it('with JavaScript: an upstream failure keeps the input and says to try again', async () => {
+    const p = await world.newPage('desktop');
+    await p.open(BOARD);
+    const content = `服务故障 e2e ${Date.now()}`;
+    await p.page.fill('#msg-content', content);
+    world.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    try {
+      await p.page.click('.message-form button[type=submit]');
+      await expect.poll(() => p.page.locator('.form-notice--failure').textContent()).toContain('提交失败，请稍后重试，您填写的内容已保留');
+    } finally {
+      world.cms.cms.faults.reset();
+    }
+    expect(await p.page.inputValue('#msg-content')).toBe(content);
+    expect(messagesLike(content)).toBe(0);
+    // The edge's answer was a 503 on purpose; nothing else may have failed.
+    expect(p.problems.filter((x) => !x.text.includes('503'))).toEqual([]);
+    await p.close();
+  });
+
+  it('without JavaScript: errors come back with the input kept, then the message is sent once', async () => {
+    const p = await world.newPage('phone', { javaScript: false });
+    expect(await p.open(BOARD)).toBe(200);
+    const content = `无脚本留言 e2e ${Date.now()}`;
+    await p.page.fill('#msg-phoneNumber', '12345');
+    await p.page.fill('#msg-content', content);
+    await Promise.all([p.page.waitForLoadState('load'), p.page.click('.message-form button[type=submit]')]);
+    expect(await p.page.locator('#msg-phoneNumber-error').textContent()).toContain('请填写正确的手机号码');
+    expect(await p.page.inputValue('#msg-content')).toBe(content);
+    expect(await p.page.inputValue('#msg-phoneNumber')).toBe('12345');
+    expect(messagesLike(content)).toBe(0);
+    await p.screenshot('portal2-message-board-error-phone');
+
+    await p.page.fill('#msg-phoneNumber', '13912345678');
+    await Promise.all([p.page.waitForURL(/\?sent=1/), p.page.click('.message-form button[type=submit]')]);
+    expect(await p.page.locator('.form-notice--success').textContent()).toContain('感谢您的留言');
+    expect(messagesLike(content)).toBe(1);
+    expect(problemsWithoutJs(p)).toBe('');
+    await p.close();
+  });
+});
+
+describe('answering a questionnaire', () => {
+  it('answers the open questionnaire and sees the results grow by one', async () => {
+    const p = await world.newPage('desktop');
+    expect(await p.open(QUESTIONNAIRES)).toBe(200);
+    await p.screenshot('portal2-questionnaire-list-desktop');
+    await Promise.all([p.page.waitForURL(/\/Service\/Questionnaire\/\d+$/), p.page.click('.questionnaire-card--open .button--primary')]);
+    const id = Number(/\/(\d+)$/.exec(p.page.url())![1]);
+    const records = (): number =>
+      (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM questionnaire_records WHERE questionnaireId = ?').get(id) as { n: number }).n;
+    const before = records();
+
+    await p.page.click('.questionnaire-form button[type=submit]');
+    await expect.poll(() => p.page.locator('.questionnaire-form .field-error').count()).toBeGreaterThan(0);
+    expect(await p.page.locator('.field-error').first().textContent()).toContain('此题为必答题');
+    await p.page.evaluate(() => window.scrollTo(0, 0));
+    await p.screenshot('portal2-questionnaire-desktop');
+
+    // One answer per question: the first choice of each.
+    const questions = p.page.locator('.question__fieldset');
+    for (let i = 0; i < (await questions.count()); i += 1) {
+      await questions.nth(i).locator('.choice__input').first().check();
+    }
+    const other = p.page.locator('.choice__other').first();
+    if ((await other.count()) > 0) await other.fill('朋友推荐');
+    await p.page.dblclick('.questionnaire-form button[type=submit]');
+    await p.page.waitForURL(/\/result\?done=1$/);
+    await expect.poll(() => p.page.locator('.form-notice--success').textContent()).toContain('感谢您的参与');
+    expect(records()).toBe(before + 1);
+    expect(await p.page.locator('.questionnaire__responses').textContent()).toContain(`共 ${before + 1} 人参与`);
+    await p.screenshot('portal2-questionnaire-result-desktop');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+
+  it('answers without JavaScript too', async () => {
+    const p = await world.newPage('phone', { javaScript: false });
+    await p.open(QUESTIONNAIRES);
+    const href = await p.page.getAttribute('.questionnaire-card--open .button--primary', 'href');
+    await p.open(href!);
+    await p.screenshot('portal2-questionnaire-phone');
+    const questions = p.page.locator('.question__fieldset');
+    for (let i = 0; i < (await questions.count()); i += 1) {
+      await questions.nth(i).locator('.choice__input').first().check();
+    }
+    await Promise.all([p.page.waitForURL(/\/result\?done=1$/), p.page.click('.questionnaire-form button[type=submit]')]);
+    expect(await p.page.locator('.form-notice--success').textContent()).toContain('感谢您的参与');
+    await p.screenshot('portal2-questionnaire-result-phone');
+    expect(problemsWithoutJs(p)).toBe('');
+    await p.close();
+  });
+});
+
+describe('activities', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`list and detail on ${viewport}`, async () => {
+      const p = await world.newPage(viewport);
+      expect(await p.open(ACTIVITIES)).toBe(200);
+      expect(await p.page.locator('.activity-card').count()).toBe(6);
+      expect(await p.page.locator('.activity-card__fact dd').first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      await p.screenshot(`portal2-activity-list-${viewport}`);
+
+      // A type filter keeps `?type=` while paging.
+      await Promise.all([p.page.waitForURL(/\?type=/), p.page.click('.filter-links__link >> nth=1')]);
+      expect(await p.page.getAttribute('.filter-links__link--active', 'aria-current')).toBe('page');
+
+      await Promise.all([p.page.waitForURL(/\/Education\/Activity\/\d+/), p.page.click('.activity-card__link >> nth=0')]);
+      await p.page.locator('.activity-detail__title').waitFor();
+      expect(await p.page.locator('.activity-detail__fact dd').first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      await p.screenshot(`portal2-activity-detail-${viewport}`);
+      expect(problemText(p)).toBe('');
+      await p.close();
+    });
+  }
+});
+
+describe('the Service section', () => {
+  it('redirects to opening hours, lists them, and shows the shop in the wc layout', async () => {
+    const p = await world.newPage('desktop');
+    expect(await p.open('/Service')).toBe(200);
+    expect(new URL(p.page.url()).pathname).toBe('/Service/OpenServies/OpenTime');
+    expect(await p.page.locator('main h1').textContent()).toBe('开放时间');
+    expect(await p.page.locator('main .list a').count()).toBeGreaterThan(0);
+    await p.screenshot('portal2-service-opentime-desktop');
+
+    expect(await p.open('/Service/Shopping')).toBe(200);
+    expect(await p.page.locator('main .list--wc .card').count()).toBe(6);
+    await p.screenshot('portal2-service-shopping-desktop');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  it('finds no violation on the board (also in its error state), activities and questionnaires', async () => {
+    const p = await world.newPage('desktop');
+    const found: string[] = [];
+    const check = async (label: string) => {
+      const v = await axeViolations(p);
+      if (v) found.push(`${label}\n${v}`);
+    };
+    await p.open(BOARD);
+    await check('board');
+    await p.page.fill('#msg-email', 'wrong@');
+    await p.page.click('.message-form button[type=submit]');
+    await p.page.locator('#msg-email-error').waitFor();
+    await check('board with errors');
+    await p.open(ACTIVITIES);
+    await check('activities');
+    const detail = await p.page.getAttribute('.activity-card__link >> nth=0', 'href');
+    await p.open(detail!);
+    await check('activity');
+    await p.open(QUESTIONNAIRES);
+    await check('questionnaires');
+    const answer = await p.page.getAttribute('.questionnaire-card--open .button--primary', 'href');
+    await p.open(answer!);
+    await p.page.click('.questionnaire-form button[type=submit]');
+    await p.page.locator('.questionnaire-form .field-error >> nth=0').waitFor();
+    await check('questionnaire with errors');
+    await p.open(`${answer!}/result`);
+    await check('results');
+    expect(found.join('\n\n')).toBe('');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+});

@@ -1,0 +1,251 @@
+// The home slider, an exhibition and an exhibit in Chromium, desktop (1440) and phone (390), on the
+// real demo content: the slider steps with its buttons, the arrow keys and the thumbnails, plays on
+// a (fake) clock and pauses on hover, focus and the pause button, stays still under reduced motion
+// and shows a complete first slide without JavaScript; exhibition and collection pages navigate on
+// the client; no console error or hydration warning anywhere. Screenshots: test-results/screens/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+
+let world: E2EWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+/** The aria-label of the slide on show ("第 2 张，共 5 张"). */
+const activeSlide = (p: CheckedPage) => p.page.locator('.slider__slide--active').getAttribute('aria-label');
+const slideCount = (p: CheckedPage) => p.page.locator('.slider__slide').count();
+const nth = (n: number, total: number) => `第 ${n} 张，共 ${total} 张`;
+
+const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the current page as `rule: selector` lines ('' when none). */
+async function axeViolations(p: CheckedPage): Promise<string> {
+  await p.page.evaluate(AXE);
+  const violations = await p.page.evaluate(async () => {
+    type Axe = { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
+    return (await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+}
+
+/** The address of the first record link of a list page. */
+async function firstRecord(p: CheckedPage, list: string, selector: string): Promise<string> {
+  await p.open(list);
+  return (await p.page.locator(selector).first().getAttribute('href'))!;
+}
+
+describe('home slider', () => {
+  it('steps with the buttons, the arrow keys and the thumbnails (desktop)', async () => {
+    const p = await world.newPage('desktop');
+    expect(await p.open('/')).toBe(200);
+    const total = await slideCount(p);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(await activeSlide(p)).toBe(nth(1, total));
+    // The first slide's picture is the page's priority image and has its final size before it loads.
+    const first = p.page.locator('.slider__slide').first().locator('img');
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+    const box = await p.page.locator('.slider__viewport').boundingBox();
+    expect(Math.round(box!.width / box!.height)).toBe(2);
+    await p.screenshot('portal2-home-desktop');
+
+    await p.page.getByRole('button', { name: '下一张' }).click();
+    expect(await activeSlide(p)).toBe(nth(2, total));
+    await p.page.getByRole('button', { name: '上一张' }).click();
+    expect(await activeSlide(p)).toBe(nth(1, total));
+    await p.page.getByRole('button', { name: '上一张' }).click();
+    expect(await activeSlide(p)).toBe(nth(total, total));
+
+    // Keyboard: focus a control, then the arrows move; Enter on a thumbnail shows its slide.
+    await p.page.getByRole('button', { name: '下一张' }).focus();
+    await p.page.keyboard.press('ArrowRight');
+    expect(await activeSlide(p)).toBe(nth(1, total));
+    await p.page.keyboard.press('ArrowRight');
+    expect(await activeSlide(p)).toBe(nth(2, total));
+    await p.page.keyboard.press('ArrowLeft');
+    expect(await activeSlide(p)).toBe(nth(1, total));
+    // Three thumbnails at a time, the current one marked.
+    expect(await p.page.locator('.slider__thumb:not(.slider__thumb--off)').count()).toBe(3);
+    await p.page.locator('.slider__thumb-button').nth(2).focus();
+    await p.page.keyboard.press('Enter');
+    expect(await activeSlide(p)).toBe(nth(3, total));
+    expect(await p.page.locator('.slider__thumb-button[aria-current="true"]').getAttribute('aria-label')).toMatch(/^第 3 张：/);
+
+    // Only the slide on show can be reached; the 500 ms fade has run its course.
+    await p.page.waitForTimeout(600);
+    const hidden = await p.page.locator('.slider__slide[aria-hidden="true"]').count();
+    expect(hidden).toBe(total - 1);
+    expect(await p.page.locator('.slider__slide--active').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+
+  it('plays on a timer that pauses on hover, on focus and with the pause button', async () => {
+    const p = await world.newPage('desktop');
+    await p.page.clock.install();
+    await p.open('/');
+    const total = await slideCount(p);
+    await p.page.mouse.move(5, 890);
+
+    await p.page.clock.fastForward(6500);
+    await p.page.waitForFunction((label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label, nth(2, total));
+
+    // Hovering holds the slide however long the visitor looks.
+    await p.page.locator('.slider__viewport').hover();
+    await p.page.clock.fastForward(20_000);
+    expect(await activeSlide(p)).toBe(nth(2, total));
+    await p.page.mouse.move(5, 890);
+    await p.page.clock.fastForward(6500);
+    await p.page.waitForFunction((label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label, nth(3, total));
+
+    // Focus inside holds it too.
+    await p.page.locator('.slider__thumb-button[aria-current="true"]').focus();
+    await p.page.clock.fastForward(20_000);
+    expect(await activeSlide(p)).toBe(nth(3, total));
+    await p.page.locator('.site-header__logo a, .site-header a').first().focus();
+
+    // The pause button stops it for good, and says how to start it again.
+    const toggle = p.page.locator('.slider__button--toggle');
+    expect(await toggle.getAttribute('aria-label')).toBe('暂停轮播');
+    await toggle.click();
+    await p.page.mouse.move(5, 890);
+    await p.page.locator('.site-header a').first().focus();
+    expect(await toggle.getAttribute('aria-label')).toBe('继续轮播');
+    await p.page.clock.fastForward(30_000);
+    expect(await activeSlide(p)).toBe(nth(3, total));
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+
+  it('stays still under prefers-reduced-motion, and is a plain first slide without JavaScript', async () => {
+    const still = await world.newPage('desktop', { reducedMotion: true });
+    await still.page.clock.install();
+    await still.open('/');
+    const total = await slideCount(still);
+    expect(await still.page.locator('.slider__button--toggle').isVisible()).toBe(false);
+    await still.page.clock.fastForward(30_000);
+    expect(await activeSlide(still)).toBe(nth(1, total));
+    // Visitors can still step by hand.
+    await still.page.getByRole('button', { name: '下一张' }).click();
+    expect(await activeSlide(still)).toBe(nth(2, total));
+    expect(problemText(still)).toBe('');
+    await still.close();
+
+    const plain = await world.newPage('desktop', { javaScript: false });
+    await plain.open('/');
+    expect(await plain.page.locator('.slider__slide--active img').isVisible()).toBe(true);
+    expect(await plain.page.locator('.slider__slide--active .slider__title').isVisible()).toBe(true);
+    // Controls that could do nothing are not shown, but their space is kept.
+    expect(await plain.page.locator('.slider__controls').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    await plain.close();
+  });
+
+  it('works on a phone: controls under the picture, sections stacked, nothing wider than the screen', async () => {
+    const p = await world.newPage('phone');
+    expect(await p.open('/')).toBe(200);
+    const total = await slideCount(p);
+    await p.page.getByRole('button', { name: '下一张' }).tap();
+    expect(await activeSlide(p)).toBe(nth(2, total));
+    const viewport = await p.page.locator('.slider__viewport').boundingBox();
+    const controls = await p.page.locator('.slider__controls').boundingBox();
+    expect(controls!.y).toBeGreaterThanOrEqual(viewport!.y + viewport!.height - 1);
+    expect(await p.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const heading of ['正在展出', '新闻资讯', '典藏精品', '近期活动', '访问统计']) {
+      expect(await p.page.getByRole('heading', { level: 2, name: heading }).count(), heading).toBe(1);
+    }
+    await p.screenshot('portal2-home-phone');
+    expect(problemText(p)).toBe('');
+    await p.close();
+  });
+});
+
+describe('exhibitions and the collection', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`opens an exhibition from its list and shows where it is (${viewport})`, async () => {
+      const p = await world.newPage(viewport);
+      expect(await p.open('/Exhibition/TempExh')).toBe(200);
+      await p.screenshot(`portal2-exhibition-list-${viewport}`);
+      const firstDates = await p.page.locator('.exh-card .exh-facts__dates').first().textContent();
+      expect(firstDates).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
+
+      // Filter to what is on view (a client navigation that keeps the address honest).
+      await p.page.locator('.filter-links__link', { hasText: '正在展出' }).click();
+      await p.page.waitForURL(/\?type=current$/);
+      expect(await p.page.locator('.exh-card .exh-facts__phase--current').count()).toBe(await p.page.locator('.exh-card').count());
+
+      const internal = p.page.locator('a.exh-card__link[href^="/Exhibition/TempExh/"]').first();
+      const title = (await internal.locator('.exh-card__title').textContent())!;
+      await internal.click();
+      await p.page.waitForURL(/\/Exhibition\/TempExh\/\d+$/);
+      await p.page.waitForFunction((t) => document.title.startsWith(t), title);
+      expect(await p.page.locator('h1').textContent()).toBe(title);
+      expect(await p.page.locator('.exh-detail .exh-facts__dates').textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
+      await p.screenshot(`portal2-exhibition-detail-${viewport}`);
+
+      // A long-term exhibition marks its gallery on the floor plan.
+      await p.open('/Exhibition/BaseExh');
+      await p.page.locator('a.exh-card__link').first().click();
+      await p.page.waitForURL(/\/Exhibition\/BaseExh\/\d+$/);
+      await p.page.locator('.floor-plan__marker').waitFor();
+      expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/%/);
+      await p.screenshot(`portal2-exhibition-base-${viewport}`);
+      expect(problemText(p)).toBe('');
+      await p.close();
+    });
+
+    it(`filters the collection by type and opens an exhibit (${viewport})`, async () => {
+      const p = await world.newPage(viewport);
+      expect(await p.open('/Collection/PreciousCol')).toBe(200);
+      const allCount = await p.page.locator('.col-list__count').textContent();
+      await p.screenshot(`portal2-collection-list-${viewport}`);
+      const filter = p.page.locator('.filter-links__link').nth(1);
+      const typeName = (await filter.textContent())!;
+      await filter.click();
+      await p.page.waitForURL(/\?type=[^&]+$/);
+      await p.page.waitForFunction((before) => document.querySelector('.col-list__count')?.textContent !== before, allCount);
+      expect(await p.page.locator('.filter-links__link--active').textContent()).toBe(typeName);
+
+      const card = p.page.locator('.cards--collection a.card__link').first();
+      const name = (await card.locator('.card__title').textContent())!;
+      await card.click();
+      await p.page.waitForURL(/\/Collection\/PreciousCol\/\d+$/);
+      await p.page.waitForFunction((t) => document.title.startsWith(t), name);
+      expect(await p.page.locator('h1.exhibit__title').textContent()).toBe(name);
+      expect(await p.page.locator('.exhibit__fact dt').allTextContents()).toContain('年代');
+      expect(await p.page.locator('.exhibit__image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await p.screenshot(`portal2-exhibit-${viewport}`);
+      expect(problemText(p)).toBe('');
+      await p.close();
+    });
+  }
+});
+
+describe('accessibility (axe-core)', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`finds no violation on home, the exhibition pages, a collection and an exhibit (${viewport})`, async () => {
+      const p = await world.newPage(viewport);
+      const pages = [
+        '/',
+        '/EN_Home',
+        '/Exhibition/TempExh',
+        await firstRecord(p, '/Exhibition/BaseExh', 'a.exh-card__link'),
+        await firstRecord(p, '/Exhibition/TempExh', 'a.exh-card__link[href^="/"]'),
+        '/Collection/PreciousCol?type=QTQ',
+        await firstRecord(p, '/Collection/PreciousCol', 'a.card__link'),
+      ];
+      const found: string[] = [];
+      for (const path of pages) {
+        await p.open(path);
+        const v = await axeViolations(p);
+        if (v) found.push(`${path}\n${v}`);
+      }
+      expect(found.join('\n\n')).toBe('');
+      expect(problemText(p)).toBe('');
+      await p.close();
+    });
+  }
+});

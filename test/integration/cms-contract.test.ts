@@ -1,0 +1,421 @@
+// Contract of the reference content service, driven by the endpoint catalogue: every row is called
+// over HTTP with a signed token and a sensible request against the demo content, and the envelope
+// and the data shape are checked. A catalogue row without a case here fails the suite.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ENDPOINTS } from '../../shared/endpoints.ts';
+import type { QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
+import { call, copyDb, seedDemoDb, startCms, type CallOptions, type RunningCms } from './cms-harness.ts';
+
+const text = z.string();
+const int = z.number().int();
+const bool = z.boolean();
+const lang = z.enum(['CN', 'EN']);
+const wireDate = z.string().regex(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})?$/);
+
+const list = <T extends z.ZodType>(item: T, min = 1) =>
+  z.strictObject({ records: z.array(item).min(min), pages: int.min(0), current: int.min(1), total: int.min(min) });
+const searchResult = <T extends z.ZodType>(item: T) =>
+  z.strictObject({ records: z.array(item).min(1), page: int.min(1), pages: int.min(1), total: int.min(1) });
+
+interface ChannelShape {
+  channelNo: string;
+  subChannel: ChannelShape[];
+}
+const channel: z.ZodType<ChannelShape> = z.lazy(() =>
+  z.object({
+    channelId: int,
+    channelName: text.min(1),
+    channelNo: text.min(1),
+    linkUrl: text.min(1),
+    description: text,
+    isVisible: bool,
+    bannerPhotoPath: text,
+    parent: text,
+    sort: int,
+    isHome: bool,
+    subChannel: z.array(channel),
+  }),
+);
+
+const articleFields = {
+  archivesId: int,
+  groupId: text,
+  channelId: int,
+  channelNo: text.min(1),
+  channelName: text,
+  title: text.min(1),
+  subTitle: text,
+  publishDate: wireDate,
+  parentChannelNo: text,
+  thumbImg: text,
+  thumbAppImg: text,
+  description: text,
+  content: text,
+  source: text,
+  linkUrl: text,
+  isShowTitle: bool,
+  visitCount: int.min(0),
+  starCount: int.min(0),
+  flag: text,
+  extension1: text,
+  extension2: text,
+  extension3: text,
+  extension4: text,
+  extension5: text,
+  extension6: text,
+  label: text,
+};
+const article = z.strictObject(articleFields);
+const listArticle = z.strictObject({ ...articleFields, excerpt: text });
+
+const exhibitionBase = z.strictObject({
+  exhibitionBaseId: int,
+  groupId: text,
+  baseName: text.min(1),
+  description: text,
+  startTime: wireDate,
+  endTime: wireDate,
+  basePlace: text,
+  extension1: text,
+  extension2: text,
+  extension3: text,
+  linkUrl: text,
+  thumb: text,
+  appThumb: text,
+  label: text,
+  languageType: lang,
+});
+const exhibitionTemp = z.strictObject({
+  exhibitionTempId: int,
+  groupId: text.min(1),
+  tempName: text.min(1),
+  description: text,
+  startTime: wireDate,
+  endTime: wireDate,
+  tempPlace: text,
+  linkUrl: text,
+  extension1: text,
+  thumb: text,
+  appThumb: text,
+  label: text,
+  isRecommend: bool,
+  languageType: lang,
+});
+const exhibit = z.strictObject({
+  exhibitId: int,
+  exhibitName: text.min(1),
+  exhibitType: text,
+  modelUrl: text,
+  exhibitLevel: text,
+  age: text,
+  ageDetail: text,
+  size: text,
+  description: text,
+  groupId: text,
+  explanationWord: text,
+  thumb: text,
+  appThumb: text,
+  collectionUnit: text,
+  extension6: text,
+  isOwn: bool,
+  isTreasure: bool,
+  isRecommend: bool,
+  label: text,
+  generalType: text,
+  languageType: lang,
+});
+const exhibitType = z.strictObject({ exhibitTypeId: int, typeName: text.min(1), typeNo: text.min(1), backGroundImg: text });
+const activity = z.strictObject({
+  activityId: int,
+  groupId: text,
+  activityName: text.min(1),
+  activityType: text,
+  activityVenueName: text,
+  description: text,
+  startTime: wireDate,
+  endTime: wireDate,
+  reserveStartTime: wireDate,
+  reserveEndTime: wireDate,
+  reserveType: int.min(0).max(3),
+  reserveStatus: int.min(0).max(3),
+  activityStatus: int.min(0).max(3),
+  minAge: int.min(0),
+  maxAge: int.min(0),
+  linkUrl: text,
+  thumb: text,
+  appThumb: text,
+  label: text,
+  languageType: lang,
+});
+const fileInfo = z.strictObject({
+  fileInfoId: int,
+  objectId: text.min(1),
+  code: z.enum(['CMS_ARCHIVES_IMG', 'CMS_ARCHIVES_FILE', 'CMS_EXHIBIT_INFO_DISPLAY']),
+  fileOldname: text,
+  fileSuffix: text,
+  description: text,
+  fileName: text,
+  filePath: text.startsWith('/file/'),
+});
+const searchHit = z.strictObject({
+  id: int,
+  groupId: text,
+  channelId: int,
+  channelNo: text.min(1),
+  channelName: text.min(1),
+  type: text.min(1),
+  title: text.min(1),
+  img: text,
+  thumb: text,
+  description: text,
+  content: text,
+  linkUrl: text,
+  extension1: text,
+  extension2: text,
+  flag: text,
+});
+const message = z.strictObject({
+  messageId: int,
+  source: text,
+  content: text.min(1),
+  createTime: wireDate,
+  email: text,
+  name: text,
+  phoneNumber: text,
+  type: text,
+  replyMessage: text,
+  replyTime: text,
+});
+const questionnaire = z.strictObject({
+  questionnaireId: int,
+  title: text.min(1),
+  subTitle: text,
+  createTime: wireDate,
+  startTime: wireDate,
+  endTime: wireDate,
+});
+const questionnaireDetails = z.strictObject({
+  ...questionnaire.shape,
+  details: z
+    .array(
+      z.strictObject({
+        questionnaireDetailId: int,
+        questionId: int,
+        title: text.min(1),
+        isRequired: bool,
+        isSingle: bool,
+        isOther: bool,
+        sort: int,
+        answers: z.array(z.strictObject({ answerId: int, title: text.min(1), sort: int, selectCount: int.min(0), percent: z.number().min(0).max(100) })),
+      }),
+    )
+    .min(1),
+});
+const questionnaireResult = z.strictObject({
+  ...questionnaireDetails.shape,
+  recordCount: int.min(1),
+  otherTexts: z.record(z.string(), z.array(text)),
+});
+
+/** What the cases need from the demo content, read from the seeded database. */
+interface Known {
+  articleId: number;
+  articleChannel: string;
+  galleryGroupId: string;
+  exhibitionBaseId: number;
+  exhibitionTempId: number;
+  tempGroupId: string;
+  exhibitId: number;
+  activityId: number;
+  openQuestionnaireId: number;
+}
+
+type Case = { request: (k: Known) => CallOptions; shape: z.ZodType };
+
+const CASES: Record<string, Case> = {
+  queryAllChannel: { request: () => ({ params: { site: 'CN' } }), shape: z.strictObject({ records: z.array(channel).min(8) }) },
+  queryArchivesList: {
+    request: (k) => ({ body: { entity: { channelNo: k.articleChannel }, param: { pageSize: 6, pageNum: 1 } } }),
+    shape: list(listArticle),
+  },
+  queryArchivesListByMulNo: {
+    request: () => ({ body: { entity: { channelNo: 'SNews,Media' }, param: { pageSize: 6, pageNum: 2 } } }),
+    shape: list(listArticle),
+  },
+  queryArchivesById: { request: (k) => ({ params: { id: k.articleId } }), shape: article },
+  queryArchivesByNo: { request: () => ({ params: { channelNo: 'Introduction' } }), shape: article },
+  doStarByArcId: { request: (k) => ({ params: { id: k.articleId } }), shape: z.strictObject({ archivesId: int, starCount: int.min(1) }) },
+  cancelStarByActId: { request: (k) => ({ params: { id: k.articleId } }), shape: z.strictObject({ archivesId: int, starCount: int.min(0) }) },
+  getBaiduReport: {
+    request: () => ({ params: { number: 30 } }),
+    shape: z.strictObject({
+      days: z.literal(30),
+      pv: int.min(1),
+      uv: int.min(1),
+      daily: z.array(z.strictObject({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pv: int, uv: int })).length(30),
+    }),
+  },
+  queryExhibitionBaseList: { request: () => ({ body: { entity: { languageType: 'CN' }, param: { pageSize: 6, pageNum: 1 } } }), shape: list(exhibitionBase) },
+  queryExhibitionBaseById: { request: (k) => ({ params: { id: k.exhibitionBaseId } }), shape: exhibitionBase },
+  queryExhibitionTempList: {
+    request: () => ({ body: { entity: { languageType: 'CN' }, param: { type: '', pageSize: 6, pageNum: 1 } } }),
+    shape: list(exhibitionTemp),
+  },
+  queryExhibitionTempById: { request: (k) => ({ params: { id: k.exhibitionTempId } }), shape: exhibitionTemp },
+  queryExhibitList: { request: () => ({ body: { entity: { isTreasure: true }, param: { pageSize: 12, pageNum: 1 } } }), shape: list(exhibit) },
+  queryExhibitById: { request: (k) => ({ params: { id: k.exhibitId } }), shape: exhibit },
+  queryExhibitListByTemp: { request: (k) => ({ body: { entity: { groupId: k.tempGroupId }, param: { pageSize: 0, pageNum: 0 } } }), shape: list(exhibit) },
+  queryExhibitTypeList: { request: () => ({ body: { entity: {}, param: { pageSize: 0, pageNum: 0 } } }), shape: list(exhibitType) },
+  queryDictionaryByCode: {
+    request: () => ({ query: { dictionaryCode: 'MESSAGE_TYPE', appId: 'museum-portal-demo' }, body: {} }),
+    shape: z.array(z.strictObject({ dictionaryId: int, dictionaryName: text.min(1), dictionaryValue: text.min(1), dictionaryNameEn: text })).min(4),
+  },
+  queryActivityListByType: { request: () => ({ body: { entity: { activityType: '' }, param: { pageSize: 6, pageNum: 1 } } }), shape: list(activity) },
+  queryActivityById: { request: (k) => ({ params: { id: k.activityId } }), shape: activity },
+  queryFileList: {
+    request: (k) => ({ body: { entity: { objectId: k.galleryGroupId, code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 0, pageNum: 0 } } }),
+    shape: list(fileInfo),
+  },
+  querySearchList: { request: () => ({ body: { entity: { title: '博物馆', channelNo: 'CN' }, param: { pageSize: 10, pageNum: 1 } } }), shape: searchResult(searchHit) },
+  cmsSearch: {
+    request: () => ({
+      body: { clusterName: 'cms', searchValue: '文物', pageNum: 1, pageSize: 10, searchMap: { portalId: '1', channelNo: ['CN'] } },
+    }),
+    shape: searchResult(searchHit),
+  },
+  queryMessageList: { request: () => ({ body: { entity: {}, param: { pageSize: 10, pageNum: 1 } } }), shape: list(message) },
+  addMessage: {
+    request: () => ({ body: { content: '请问周末是否需要预约？', name: '李明', phoneNumber: '13800138000', email: 'li@example.com', type: 'consult', source: 'web' } }),
+    shape: z.strictObject({ messageId: int, createTime: wireDate, isPublished: z.literal(false) }),
+  },
+  getQuestionnairePageList: { request: () => ({ body: { entity: {}, param: { pageSize: 10, pageNum: 1 } } }), shape: list(questionnaire) },
+  getQuestionnaireById: { request: (k) => ({ params: { id: k.openQuestionnaireId } }), shape: questionnaireDetails },
+  addQuestionnaireRecord: { request: () => ({ body: validAnswer }), shape: z.strictObject({ recordId: int, questionnaireId: int }) },
+  getQuestionnaireResultInfo: { request: (k) => ({ body: { questionnaireId: k.openQuestionnaireId } }), shape: questionnaireResult },
+  getSiteVisitCount: {
+    request: () => ({ body: {} }),
+    shape: z.strictObject({ total: int.min(1), today: int.min(1), articleVisits: int.min(1), messages: int.min(1) }),
+  },
+  queryGalleryList: {
+    request: () => ({ params: { path: 'home' } }),
+    shape: z.array(z.strictObject({ id: int, title: text, filePath: text.startsWith('/file/'), content: text, linkUrl: text, sort: int })).min(1),
+  },
+};
+
+let svc: RunningCms;
+let seeded: Awaited<ReturnType<typeof seedDemoDb>>;
+let copy: ReturnType<typeof copyDb>;
+let known: Known;
+let validAnswer: { questionnaireId: number; answers: Array<{ questionId: number; answerIds: number[] }> };
+
+beforeAll(async () => {
+  seeded = await seedDemoDb();
+  copy = copyDb(seeded);
+  svc = await startCms({ db: copy.db, filesDir: seeded.filesDir });
+  const one = <T>(sql: string, ...args: unknown[]): T => {
+    const row = svc.cms.db.prepare(sql).get(...args) as Record<string, T> | undefined;
+    if (!row) throw new Error(`the demo content has nothing for: ${sql}`);
+    return Object.values(row)[0] as T;
+  };
+  const now = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  known = {
+    articleId: one('SELECT archivesId FROM archives WHERE channelNo = ? ORDER BY archivesId LIMIT 1', 'SNews'),
+    articleChannel: 'SNews',
+    galleryGroupId: one(`SELECT objectId FROM files WHERE code = 'CMS_ARCHIVES_IMG' LIMIT 1`),
+    exhibitionBaseId: one('SELECT exhibitionBaseId FROM exhibition_bases LIMIT 1'),
+    exhibitionTempId: one('SELECT exhibitionTempId FROM exhibition_temps LIMIT 1'),
+    tempGroupId: one('SELECT groupId FROM temp_exhibits LIMIT 1'),
+    exhibitId: one('SELECT exhibitId FROM exhibits LIMIT 1'),
+    activityId: one('SELECT activityId FROM activities LIMIT 1'),
+    openQuestionnaireId: one(
+      `SELECT questionnaireId FROM questionnaires WHERE languageType = 'CN' AND startTime <= ? AND (endTime = '' OR endTime >= ?) LIMIT 1`,
+      now,
+      now,
+    ),
+  };
+  const q = (await call<QuestionnaireWithDetails>(svc.url, 'getQuestionnaireById', { params: { id: known.openQuestionnaireId } })).body.data;
+  validAnswer = {
+    questionnaireId: q.questionnaireId,
+    answers: q.details.map((d) => ({ questionId: d.questionId, answerIds: [d.answers[0]!.answerId] })),
+  };
+  // Give the statistics something to count.
+  await call(svc.url, 'queryArchivesById', { params: { id: known.articleId } });
+}, 120_000);
+
+afterAll(async () => {
+  await svc?.close();
+  copy?.remove();
+  seeded?.remove();
+});
+
+describe('every catalogue row answers its contract', () => {
+  it('has a case for every row and no case without a row', () => {
+    expect(Object.keys(CASES).sort()).toEqual(ENDPOINTS.map((e) => e.name).sort());
+  });
+
+  for (const endpoint of ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.path} (${endpoint.name})`, async () => {
+      const c = CASES[endpoint.name];
+      if (!c) throw new Error(`no contract case for ${endpoint.name}`);
+      const r = await call(svc.url, endpoint.name, c.request(known));
+      expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(Object.keys(r.body).sort()).toEqual(['code', 'data', 'msg']);
+      expect(r.body).toMatchObject({ code: 200, msg: 'success' });
+      const parsed = c.shape.safeParse(r.body.data);
+      expect(parsed.success ? [] : parsed.error.issues.slice(0, 5)).toEqual([]);
+    });
+  }
+});
+
+describe('demo content through the API', () => {
+  it('finds demo articles by 2- and 4-character pieces of their titles', async () => {
+    const titles = (await call<{ records: Array<{ title: string }> }>(svc.url, 'queryArchivesList', {
+      body: { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } },
+    })).body.data.records.map((a) => a.title);
+    const chinese = titles.find((t) => /^[\u4e00-\u9fa5]{4}/.test(t))!;
+    expect(chinese).toBeDefined();
+    for (const keyword of [chinese.slice(0, 2), chinese.slice(0, 4)]) {
+      const r = await call<{ records: Array<{ title: string }>; total: number }>(svc.url, 'querySearchList', {
+        body: { entity: { title: keyword, channelNo: 'CN' }, param: { pageSize: 0, pageNum: 0 } },
+      });
+      expect(r.body.data.records.map((h) => h.title), keyword).toContain(chinese);
+    }
+  });
+
+  it('has at least three pages in every article channel list at its page size', async () => {
+    const rows = svc.cms.db
+      .prepare(`SELECT channelNo, COUNT(*) AS n FROM archives WHERE channelNo IN ('SNews', 'Media', 'Leader', 'Read') GROUP BY channelNo`)
+      .all() as Array<{ channelNo: string; n: number }>;
+    const sizes: Record<string, number> = { SNews: 6, Media: 6, Leader: 6, Read: 8 };
+    expect(rows).toHaveLength(4);
+    for (const r of rows) expect(r.n, r.channelNo).toBeGreaterThan(2 * sizes[r.channelNo]!);
+  });
+
+  it('comes with demo answers whose percentages add up per single-choice question', async () => {
+    const ids = (svc.cms.db.prepare('SELECT questionnaireId FROM questionnaires').all() as Array<{ questionnaireId: number }>).map(
+      (r) => r.questionnaireId,
+    );
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    for (const id of ids) {
+      const { body } = await call<QuestionnaireResult>(svc.url, 'getQuestionnaireResultInfo', { body: { questionnaireId: id } });
+      expect(body.data.recordCount, `questionnaire ${id}`).toBeGreaterThanOrEqual(40);
+      for (const d of body.data.details) {
+        const sum = d.answers.reduce((s, a) => s + a.percent, 0);
+        const others = body.data.otherTexts[String(d.questionId)]?.length ?? 0;
+        if (d.isSingle && !d.isOther) expect(sum, `${id}/${d.questionId}`).toBeCloseTo(100, 0);
+        if (d.isSingle) expect(sum).toBeLessThanOrEqual(100.5);
+        if (!d.isSingle) expect(sum, `${id}/${d.questionId}`).toBeGreaterThanOrEqual(others > 0 ? 0 : 100);
+      }
+    }
+  });
+
+  it('serves the demo images with long cache headers', async () => {
+    const thumb = svc.cms.db.prepare(`SELECT filePath FROM files WHERE code = 'CMS_ARCHIVES_IMG' LIMIT 1`).get() as { filePath: string };
+    const res = await fetch(`${svc.url}${thumb.filePath}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

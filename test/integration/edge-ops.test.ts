@@ -1,0 +1,165 @@
+// The operator surface: probes, metrics, the admin cache routes, the byte bound, request ids, headers.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+
+const ADMIN = 'operator-token-0123456789';
+const publicDir = mkdtempSync(join(tmpdir(), 'edge-public-'));
+mkdirSync(join(publicDir, 'build'));
+writeFileSync(join(publicDir, 'build', 'entry-3F2A9C.js'), 'console.log(1)');
+writeFileSync(join(publicDir, 'robots.txt'), 'User-agent: *\n');
+
+let world: EdgeWorld;
+beforeAll(async () => {
+  world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN }, deps: { publicDir } });
+});
+afterAll(() => world.close());
+
+const admin = (path: string, init: RequestInit = {}, token = ADMIN) =>
+  fetch(`${world.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+const listOf = (channelNo: string) => ({ entity: { channelNo }, param: { pageNum: 1, pageSize: 10 } });
+
+describe('probes', () => {
+  it('healthz answers without calling upstream; readyz probes once and is ready', async () => {
+    world.cms.cms.calls.reset();
+    const health = await fetch(`${world.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(world.cms.cms.calls.count()).toBe(0);
+    const ready = await fetch(`${world.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { status: string }).status).toBe('ready');
+    expect(world.cms.cms.calls.count()).toBe(1);
+    await fetch(`${world.url}/readyz`);
+    expect(world.cms.cms.calls.count()).toBe(1); // answered recently: no second probe
+  });
+
+  it('readyz is 503 when the upstream does not answer, while healthz stays 200', async () => {
+    const lost = await world.startEdge({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '300' });
+    const ready = await fetch(`${lost.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { reason: string }).reason).toBe('upstream has not answered recently');
+    expect((await fetch(`${lost.url}/healthz`)).status).toBe(200);
+  });
+
+  it('readyz turns 503 at once when draining, and answers ask to close the connection', async () => {
+    const other = await world.startEdge();
+    expect((await fetch(`${other.url}/readyz`)).status).toBe(200);
+    other.edge.startDrain();
+    const ready = await fetch(`${other.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { reason: string }).reason).toBe('draining');
+    expect(ready.headers.get('connection')).toBe('close');
+  });
+});
+
+describe('metrics', () => {
+  it('exposes request, upstream and cache metrics with bounded labels', async () => {
+    await postJson(`${world.url}/api/queryArchivesList`, listOf('Media'));
+    await postJson(`${world.url}/api/queryArchivesList`, listOf('Media'));
+    await fetch(`${world.url}/api/nope/${Math.random()}`);
+    const res = await fetch(`${world.url}/metrics`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/http_request_duration_seconds_count\{route="api:queryArchivesList",method="POST",status="200"\} \d+/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{route="api:unknown",method="GET",status="404"\} 1/);
+    expect(text).toMatch(/edge_upstream_requests_total\{endpoint="queryArchivesList",outcome="ok"\} \d+/);
+    expect(text).toMatch(/edge_upstream_duration_seconds_count\{endpoint="queryArchivesList"\} \d+/);
+    expect(text).toMatch(/edge_cache_events_total\{cache="upstream",event="hit"\} \d+/);
+    expect(text).toMatch(/edge_cache_events_total\{cache="upstream",event="miss"\} \d+/);
+    expect(text).toMatch(/edge_cache_entries \d+/);
+    expect(text).not.toMatch(/route="\/api\/nope/);
+  });
+});
+
+describe('operator cache routes', () => {
+  it('do not exist without ADMIN_TOKEN', async () => {
+    const plain = await world.startEdge({ ADMIN_TOKEN: '' });
+    expect((await fetch(`${plain.url}/_edge/cache`)).status).toBe(404);
+    expect((await postJson(`${plain.url}/_edge/purge`, { all: true })).status).toBe(404);
+  });
+
+  it('need the token: 401 without it or with a wrong one', async () => {
+    const none = await fetch(`${world.url}/_edge/cache`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await admin('/_edge/cache', {}, 'wrong-token-wrong-token')).status).toBe(401);
+    expect((await admin('/_edge/purge', { method: 'POST', body: '{"all":true}' }, 'nope')).status).toBe(401);
+  });
+
+  it('report entries, bytes and hit ratio', async () => {
+    const res = await admin('/_edge/cache');
+    expect(res.status).toBe(200);
+    const { upstream } = (await res.json()) as { upstream: { entries: number; bytes: number; maxBytes: number; hitRatio: number } };
+    expect(upstream.entries).toBeGreaterThan(0);
+    expect(upstream.bytes).toBeGreaterThan(0);
+    expect(upstream.hitRatio).toBeGreaterThan(0);
+    expect(upstream.maxBytes).toBe(world.config.cache.maxBytes - Math.floor(world.config.cache.maxBytes / 4));
+  });
+
+  it('purge empties what it names: a tag, a prefix, everything', async () => {
+    const url = `${world.url}/api/queryArchivesList`;
+    await postJson(url, listOf('SNews'));
+    await postJson(url, listOf('Media'));
+    await fetch(`${world.url}/api/queryArchivesById/1`);
+
+    const byTag = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ tag: 'channel:Media' }) });
+    expect(((await byTag.json()) as { data: { purged: number } }).data.purged).toBe(1);
+    expect((await postJson(url, listOf('Media'))).headers.get('x-cache')).toBe('MISS');
+    expect((await postJson(url, listOf('SNews'))).headers.get('x-cache')).toBe('HIT');
+
+    const byPrefix = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ prefix: '/api/queryArchivesById/' }) });
+    expect(((await byPrefix.json()) as { data: { keys: string[] } }).data.keys).toEqual(['GET /api/queryArchivesById/1']);
+    expect((await fetch(`${world.url}/api/queryArchivesById/1`)).headers.get('x-cache')).toBe('MISS');
+
+    const all = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ all: true }) });
+    expect(((await all.json()) as { data: { purged: number } }).data.purged).toBeGreaterThanOrEqual(3);
+    expect(world.edge.cache.stats().entries).toBe(0);
+
+    const bad = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ everything: 'please' }) });
+    expect(bad.status).toBe(400);
+  });
+
+  it('keeps the cache under CACHE_MAX_BYTES however much is asked', async () => {
+    const small = await world.startEdge({ CACHE_MAX_BYTES: '30000', PAGE_CACHE_TTL_S: '0' });
+    for (let size = 1; size <= 30; size += 1) {
+      const res = await postJson(`${small.url}/api/queryArchivesList`, { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: size } });
+      expect(res.status).toBe(200);
+    }
+    for (let id = 1; id <= 6; id += 1) await fetch(`${small.url}/api/queryArchivesById/${id}`);
+    const stats = small.edge.cache.stats();
+    expect(stats.maxBytes).toBe(30000);
+    expect(stats.bytes).toBeLessThanOrEqual(30000);
+    expect(stats.entries).toBeGreaterThan(3);
+    expect(stats.entries).toBeLessThan(36);
+    const metrics = await (await fetch(`${small.url}/metrics`)).text();
+    expect(Number(/edge_cache_events_total\{cache="upstream",event="evict"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
+  });
+});
+
+describe('every response', () => {
+  it('carries a request id (given or made), security headers and no x-powered-by', async () => {
+    const given = await fetch(`${world.url}/healthz`, { headers: { 'x-request-id': 'probe-42' } });
+    expect(given.headers.get('x-request-id')).toBe('probe-42');
+    for (const path of ['/healthz', '/api/queryAllChannel/CN', '/no/such/page', '/api/nope']) {
+      const res = await fetch(`${world.url}${path}`, { headers: { 'x-request-id': 'bad id with spaces' } });
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('content-security-policy'), path).toMatch(/default-src 'self'/);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-powered-by'), path).toBeNull();
+    }
+    const line = world.logs.find((l) => l.reqId === 'probe-42');
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', url: '/healthz', status: 200, route: 'healthz' });
+  });
+
+  it('serves /build with immutable caching and other public files briefly', async () => {
+    const built = await fetch(`${world.url}/build/entry-3F2A9C.js`);
+    expect(built.status).toBe(200);
+    expect(built.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const robots = await fetch(`${world.url}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=600');
+  });
+});

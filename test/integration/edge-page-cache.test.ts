@@ -1,0 +1,98 @@
+// The page cache: whole pages for anonymous GETs, purged with the upstream entries they were built on.
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageCache } from '../../server/page-cache.ts';
+import { edgeWorld, type EdgeWorld } from './edge-harness.ts';
+
+let clock = 1_000_000;
+const servers: Server[] = [];
+afterAll(() => servers.forEach((s) => s.close()));
+
+/** A stand-in page router that renders a counter, so a replay is visible. */
+async function pagesApp(options: { upstream?: string[]; cacheControl?: string } = {}) {
+  const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
+  let renders = 0;
+  const app = express();
+  app.use(cache.middleware);
+  app.get('/News/:id', (req, res) => {
+    renders += 1;
+    res.locals.pageTags = ['queryArchivesById', `id:${req.params.id}`, 'entry:abc'];
+    res.locals.pageUpstreamCache = options.upstream ?? ['HIT'];
+    if (options.cacheControl) res.setHeader('Cache-Control', options.cacheControl);
+    res.type('html');
+    res.write('<!doctype html><p>');
+    res.end(`render ${renders}</p>`);
+  });
+  // One server, so every request carries the same Host (part of the page key).
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await once(server, 'listening');
+  return { app: server, cache, renders: () => renders };
+}
+
+describe('page cache (module)', () => {
+  it('replays a page until its lifetime ends, with X-Cache and Age', async () => {
+    const { app, renders } = await pagesApp();
+    const first = await request(app).get('/News/1');
+    expect(first.headers['x-cache']).toBe('MISS');
+    clock += 5_000;
+    const second = await request(app).get('/News/1');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.headers.age).toBe('5');
+    expect(second.text).toBe('<!doctype html><p>render 1</p>');
+    expect(second.headers['content-type']).toMatch(/text\/html/);
+    clock += 30_000;
+    expect((await request(app).get('/News/1')).text).toBe('<!doctype html><p>render 2</p>');
+    expect(renders()).toBe(2);
+  });
+
+  it('does not keep pages built on stale upstream data or marked no-store', async () => {
+    for (const options of [{ upstream: ['HIT', 'STALE'] }, { cacheControl: 'no-store' }]) {
+      const { app, renders } = await pagesApp(options);
+      await request(app).get('/News/1');
+      expect((await request(app).get('/News/1')).headers['x-cache']).toBe('MISS');
+      expect(renders()).toBe(2);
+    }
+  });
+
+  it('purges by tag, by path prefix and by the upstream entries a page was built on', async () => {
+    const { app, cache } = await pagesApp();
+    for (const id of [1, 2, 3]) await request(app).get(`/News/${id}`);
+    expect(cache.stats().entries).toBe(3);
+    expect(cache.purge({ tag: 'id:1' })).toBe(1);
+    expect(cache.purge({ prefix: '/News/2' })).toBe(1);
+    expect(cache.purge({ tag: 'unrelated' }, [{ key: 'GET /api/queryArchivesById/3', tags: ['entry:abc'] }])).toBe(1);
+    expect(cache.stats().entries).toBe(0);
+  });
+});
+
+describe('page cache (edge)', () => {
+  const ADMIN = 'operator-token-0123456789';
+  let world: EdgeWorld;
+  beforeAll(async () => {
+    world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN, PAGE_CACHE_TTL_S: '60' } });
+  });
+  afterAll(() => world.close());
+
+  it('a rendered page is replayed, and purging the channel it shows purges it', async () => {
+    const page = `${world.url}/News/SNews`;
+    const first = await fetch(page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const html = await first.text();
+    const second = await fetch(page);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(html);
+
+    const purge = await fetch(`${world.url}/_edge/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tag: 'channel:SNews' }),
+    });
+    expect(purge.status).toBe(200);
+    expect((await fetch(page)).headers.get('x-cache')).toBe('MISS');
+  });
+});

@@ -1,0 +1,190 @@
+// The documents as visitors and crawlers get them, through createApp against the real reference
+// service: the not-found page, titles, lang, hreflang, canonical, Open Graph, the frame (menu,
+// footer), English and messenger modes, /__data, CSP, early hints, and no secret in any HTML or
+// any file under public/.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ID, TOKEN_KEY } from './cms-harness.ts';
+import { getPage, portalWorld, textOf, type PortalWorld } from './portal-harness.ts';
+
+let world: PortalWorld;
+beforeAll(async () => {
+  world = await portalWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('the not-found page', () => {
+  it('says the spec sentence with its four causes and a link home, with status 404', async () => {
+    const page = await getPage(world.url, '/Nowhere/At/All');
+    expect(page.status).toBe(404);
+    const text = textOf(page.html);
+    expect(text).toContain('很抱歉，无法打开您要找的页面！');
+    expect(text).toContain('网络信号中断或不稳定');
+    expect(text).toContain('该页面不存在或已被删除');
+    expect(text).toContain('网址输入有误或页面已移动');
+    expect(page.html).toMatch(/<a[^>]*href="\/"[^>]*>网站首页<\/a>/);
+    expect(page.html).toContain('<title>页面未找到 - 云溪博物馆</title>');
+  });
+
+  it('is English on the English site', async () => {
+    const page = await getPage(world.url, '/EN_Nowhere');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<html lang="en">');
+    expect(textOf(page.html)).toContain('Sorry, the page you are looking for cannot be opened!');
+    expect(page.html).toMatch(/<a[^>]*href="\/EN_Home"[^>]*>home page<\/a>/);
+  });
+});
+
+describe('documents', () => {
+  it('have lang, a page title, description, canonical, hreflang pair and Open Graph', async () => {
+    const page = await getPage(world.url, '/News/SNews?page=2');
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/);
+    expect(page.html).toContain('<title>本馆新闻 - 云溪博物馆</title>');
+    expect(page.html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(page.html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/News\/SNews\?page=2">/);
+    expect(page.html).toMatch(/<link rel="alternate" hreflang="zh-CN" href="[^"]+\/News\/SNews">/);
+    expect(page.html).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+\/EN_News\/EN_SNews">/);
+    expect(page.html).toMatch(/<meta property="og:title" content="本馆新闻 - 云溪博物馆">/);
+    expect(page.html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/og-image\.png">/);
+  });
+
+  it('title a record with its own title and English pages in English', async () => {
+    const list = await getPage(world.url, '/EN_News/EN_SNews');
+    expect(list.html).toContain('<html lang="en">');
+    expect(list.html).toContain('<title>Museum News - Yunxi Museum</title>');
+    const href = /href="(\/EN_News\/EN_SNews\/\d+)"/.exec(list.html)?.[1];
+    expect(href).toBeDefined();
+    const detail = await getPage(world.url, href!);
+    const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(detail.html)?.[1];
+    expect(detail.html).toContain(`<title>${h1} - Yunxi Museum</title>`);
+  });
+
+  it('give the home page the museum name as title', async () => {
+    const home = await getPage(world.url, '/');
+    expect(home.status).toBe(200);
+    expect(home.html).toContain('<title>云溪博物馆</title>');
+    expect(home.html).toMatch(/hreflang="en" href="[^"]+\/EN_Home"/);
+    const en = await getPage(world.url, '/EN_Home');
+    expect(en.html).toContain('<title>Yunxi Museum</title>');
+  });
+
+  it('carry a strict CSP and no inline executable script', async () => {
+    const page = await getPage(world.url, '/News/SNews');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const m of page.html.matchAll(/<script\b([^>]*)>/g)) expect(m[1]).toMatch(/type="application\/json"|src="/);
+    expect(page.html).not.toMatch(/\son[a-z]+="/);
+  });
+
+  it('send 103 Early Hints with the stylesheet and the entry before the page', async () => {
+    const hints: string[] = [];
+    const { hostname, port } = new URL(world.url);
+    await new Promise<void>((resolve, reject) => {
+      // A page not rendered before (a cached page is the page cache's business).
+      const req = httpRequest({ hostname, port, path: '/News/Media?hints=1' }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('information', (info) => {
+        if (info.statusCode === 103) hints.push(String(info.headers.link ?? ''));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(hints.join(',')).toMatch(/\/build\/entry-[\w-]+\.css>; rel=preload; as=style/);
+    expect(hints.join(',')).toMatch(/\/build\/entry-[\w-]+\.js>; rel=modulepreload/);
+  });
+});
+
+describe('the frame', () => {
+  it('shows the menu from the channel tree: hidden channels out, external links in a new tab', async () => {
+    const page = await getPage(world.url, '/News/SNews');
+    const nav = page.html.slice(page.html.indexOf('class="channel-menu"'));
+    const menu = nav.slice(0, nav.indexOf('</nav>'));
+    expect(menu).toContain('href="/News/SNews"');
+    expect(menu).toContain('href="/Service/OpenServies/OpenTime"');
+    expect(menu).not.toContain('内部资料');
+    expect(menu).toMatch(/href="https:\/\/vr\.example-museum\.cn\/" target="_blank" rel="noopener"/);
+    expect(menu).toMatch(/channel-menu__item--active[^"]*"><a[^>]*href="\/News"/);
+  });
+
+  it('has the footer: QR codes with names, copyright years, filing link, badge', async () => {
+    const zh = textOf((await getPage(world.url, '/News/SNews')).html);
+    for (const label of ['微信', '小红书', '抖音']) expect(zh).toContain(label);
+    expect(zh).toMatch(new RegExp(`© 2018–${new Date().getFullYear()} 云溪博物馆`));
+    expect(zh).toMatch(/京ICP备\d+号/);
+    const en = textOf((await getPage(world.url, '/EN_News/EN_SNews')).html);
+    for (const label of ['WeChat', 'Xiaohongshu', 'Douyin']) expect(en).toContain(label);
+    expect(en).toContain('Yunxi Museum');
+  });
+
+  it('shows the inner frame: banner with the section name, breadcrumb, second-level tabs', async () => {
+    const page = await getPage(world.url, '/Service/OpenServies/Guide');
+    expect(page.html).toMatch(/<p class="banner__title">参观服务<\/p>/);
+    expect(page.html).toMatch(/<nav class="breadcrumb"[\s\S]*?参观服务[\s\S]*?开放服务[\s\S]*?aria-current="page">参观须知/);
+    expect(page.html).toMatch(/channel-tabs--2[\s\S]*?文创商店/);
+    expect(page.html).toMatch(/channel-tabs--3[\s\S]*?交通指南/);
+  });
+});
+
+describe('language and messenger modes', () => {
+  it('turns Chinese paths into English ones for English addresses and the global flag', async () => {
+    const marked = await getPage(world.url, '/News/SNews?src=phoneen');
+    expect(marked.status).toBe(302);
+    expect(marked.location).toBe('/EN_News/EN_SNews?src=phoneen');
+    const english = await world.startEdge({ SITE_ENGLISH: 'true' });
+    const home = await getPage(english, '/');
+    expect(home.html).toContain('<html lang="en">');
+    expect(textOf(home.html)).toContain('WeChat');
+  });
+
+  it('keeps platform=wx in links and leaves the site chrome out', async () => {
+    const page = await getPage(world.url, '/News/SNews?platform=wx');
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('class="site-header');
+    expect(page.html).not.toContain('class="site-footer');
+    expect(page.html).toMatch(/href="\/News\/Media\?platform=wx"/);
+    expect(page.html).toMatch(/href="\/News\/SNews\/\d+\?platform=wx"/);
+  });
+});
+
+describe('/__data', () => {
+  it('answers a client navigation with the loader JSON of one route', async () => {
+    const res = await fetch(`${world.url}/__data/News/SNews?page=2&_route=${encodeURIComponent('zh:News/SNews')}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { type: string; data: { page?: number } };
+    expect(body.type).toBe('data');
+    expect(body.data.page).toBe(2);
+  });
+});
+
+describe('secrets', () => {
+  const secrets = [TOKEN_KEY, APP_ID];
+
+  it('never appear in any page', async () => {
+    for (const path of ['/', '/News/SNews', '/Search?key=青铜', '/Nowhere', '/EN_Home', '/Service/OpenServies/LeaveWord']) {
+      const page = await getPage(world.url, path);
+      for (const secret of secrets) expect(page.html, path).not.toContain(secret);
+    }
+  });
+
+  it('never appear in any file under public/', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const p = join(dir, name);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
+    const files = walk(join(process.cwd(), 'public'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const content = readFileSync(file);
+      for (const secret of secrets) expect(content.includes(secret), file).toBe(false);
+    }
+  });
+});

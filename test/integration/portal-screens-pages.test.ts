@@ -1,0 +1,219 @@
+// Portal screens through the edge (createApp + the real reference service over sockets): every article
+// list layout with its records and pager, `?page=` paging, the article detail, likes without
+// JavaScript, unknown ids, and the search page.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTS, portalWorld, type PortalWorld } from './portal-screens-world.ts';
+
+let world: PortalWorld;
+beforeAll(async () => {
+  world = await portalWorld();
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+const get = (path: string) => request(world.app).get(path).redirects(0);
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const text = (html: string) => decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ');
+/** The list section of a page. */
+const listOf = (html: string) => /<section id="list"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+/** Record titles of a list, in order, whatever the layout. */
+const titles = (html: string) =>
+  [...listOf(html).matchAll(/class="(?:text-list__title|media-list__title|card__title)">([^<]+)</g)].map((m) => decode(m[1]!));
+const LAYOUT_CLASS: Record<string, string> = {
+  text: 'text-list',
+  common: 'media-list',
+  images: 'cards cards--images',
+  wc: 'cards cards--wc',
+  book: 'cards cards--book',
+  exhibition: 'cards cards--exhibition',
+};
+
+describe('lists of every layout', () => {
+  for (const [name, list] of Object.entries(LISTS)) {
+    it(`${name}: ${list.layout} layout, ${list.pageSize} a page, pager, page 2 differs`, async () => {
+      const pages = Math.ceil(list.count / list.pageSize);
+      const first = await get(list.path);
+      expect(first.status).toBe(200);
+      expect(listOf(first.text)).toContain(`class="${LAYOUT_CLASS[list.layout]}"`);
+      const one = titles(first.text);
+      expect(one).toHaveLength(list.pageSize);
+      if (list.prefix) expect(one[0]).toBe(`${list.prefix}第${list.count}篇`);
+      expect(text(first.text)).toMatch(new RegExp(`${list.path.startsWith('/EN_') ? 'Total pages' : '总页数'} ${pages}\\b`));
+      expect(first.text).toContain(`href="${list.path}?page=2#list"`);
+
+      const second = await get(`${list.path}?page=2`);
+      expect(second.status).toBe(200);
+      const two = titles(second.text);
+      expect(two.length).toBeGreaterThan(0);
+      expect(two.some((t) => one.includes(t))).toBe(false);
+      expect(second.text).toMatch(/aria-current="page" title="(?:第2页|Page 2)">2</);
+    });
+  }
+
+  it('shows the last page with what is left', async () => {
+    const res = await get(`${LISTS.notice.path}?page=3`);
+    expect(titles(res.text)).toEqual(['通知公告第3篇', '通知公告第2篇', '通知公告第1篇']);
+  });
+
+  it('redirects a page past the end to the last page and reads nonsense as page 1', async () => {
+    const past = await get(`${LISTS.notice.path}?page=99`);
+    expect(past.status).toBe(302);
+    expect(past.headers.location).toBe(`${LISTS.notice.path}?page=3`);
+    const junk = await get(`${LISTS.notice.path}?page=abc`);
+    expect(junk.status).toBe(200);
+    expect(titles(junk.text)[0]).toBe('通知公告第23篇');
+  });
+
+  it('links records to the channel path plus their id, dated YYYY-MM-DD', async () => {
+    const res = await get(LISTS.notice.path);
+    expect(res.text).toMatch(/<a class="text-list__link" href="\/News\/Notice\/1000"[^>]*><span class="text-list__title">通知公告第23篇<\/span><time class="text-list__date" dateTime="2025-06-28">2025-06-28<\/time>/);
+  });
+
+  it('shows card pictures from the 300 px thumbnail with a fixed ratio', async () => {
+    const res = await get(LISTS.read.path);
+    expect(listOf(res.text)).toMatch(/<div class="card__picture ratio ratio--3x4"><img src="\/file\/upload\/THUMB\/a.jpg"[^>]*width="300" height="400"/);
+  });
+
+  it('links ExcellentCol records to their own external pages in a new tab', async () => {
+    const res = await get('/Collection/ExcellentCol');
+    expect(res.status).toBe(200);
+    expect(listOf(res.text)).toContain('href="https://collection.example-museum.cn/item/1900" target="_blank" rel="noopener"');
+    expect(listOf(res.text)).not.toMatch(/href="\/Collection\/ExcellentCol\/\d+"/);
+  });
+
+  it('hides the pager at one page and says so in words when a channel has no records', async () => {
+    const one = await get('/News/Media');
+    expect(titles(one.text)).toEqual(['媒体聚焦博物馆夜场']);
+    expect(listOf(one.text)).not.toContain('class="pager"');
+    const empty = await get('/Survey/Honor');
+    expect(empty.status).toBe(200);
+    expect(titles(empty.text)).toEqual([]);
+    expect(text(listOf(empty.text))).toContain('暂无内容');
+    expect(listOf(empty.text)).not.toContain('class="pager"');
+  });
+
+  it('speaks English on the English site', async () => {
+    const res = await get(LISTS.enNotice.path);
+    expect(res.status).toBe(200);
+    for (const label of ['First page', 'Previous', 'Next', 'Last page', 'Total pages', 'Go']) expect(text(listOf(res.text))).toContain(label);
+    expect(text(listOf(res.text))).not.toMatch(/[首末]页|上一页|下一页/);
+  });
+});
+
+describe('article detail', () => {
+  it('shows title, date, visit count and the sanitized body', async () => {
+    const res = await get('/News/SNews/2');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<h1 class="article__title">瓷器专题讲座举行</h1>');
+    expect(text(res.text)).toMatch(/发布时间 2024-04-01 浏览量 \d+/);
+    expect(res.text).toContain('<p>本次讲座介绍宋代瓷器的烧造工艺与审美。</p>');
+    expect(res.text).toMatch(/<title>瓷器专题讲座举行[^<]*<\/title>/);
+  });
+
+  it('adds 500 visits for articles published on or before 2024-03-01', async () => {
+    const res = await get('/News/SNews/3');
+    const visits = Number(/浏览量<\/dt><dd>(\d+)<\/dd>/.exec(res.text)?.[1]);
+    expect(visits).toBeGreaterThanOrEqual(501);
+    expect(visits).toBeLessThan(510);
+    const recent = await get('/News/SNews/2');
+    expect(Number(/浏览量<\/dt><dd>(\d+)<\/dd>/.exec(recent.text)?.[1])).toBeLessThan(10);
+  });
+
+  it('shows the gallery and the PDF of the first attachment', async () => {
+    const res = await get('/News/SNews/1');
+    expect(res.text).toMatch(/<li class="gallery__cell"><a class="gallery__link" href="\/file\/upload\/a.jpg"><img src="\/file\/upload\/THUMB\/a.jpg"/);
+    expect(res.text).toContain('<iframe class="pdf-viewer__frame" src="/file/upload/a.pdf"');
+    expect(res.text).toContain('href="/file/upload/a.pdf" download="a.pdf"');
+  });
+
+  it('answers 404 with the not-found page for unknown, foreign and non-numeric ids', async () => {
+    for (const path of ['/News/SNews/99999', '/News/SNews/1000', '/News/SNews/abc']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).toContain('很抱歉，无法打开您要找的页面！');
+    }
+    const english = await get('/EN_News/EN_SNews/1');
+    expect(english.status).toBe(404);
+    expect(english.text).toContain('Sorry, the page you are looking for cannot be opened!');
+  });
+
+  it('likes and unlikes with a plain form post (no JavaScript)', async () => {
+    const before = Number(/(\d+) 人点赞/.exec((await get('/News/SNews/2')).text)?.[1]);
+    const liked = await request(world.app).post('/News/SNews/2').type('form').send({ intent: 'like', id: '2' });
+    expect(liked.status).toBe(200);
+    expect(text(liked.text)).toContain(`${before + 1} 人点赞`);
+    expect(liked.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
+    const unliked = await request(world.app).post('/News/SNews/2').type('form').send({ intent: 'unlike', id: '2' });
+    expect(text(unliked.text)).toContain(`${before} 人点赞`);
+    expect(unliked.text).toContain('<input type="hidden" name="intent" value="like"/>');
+  });
+
+  it('refuses a like of an unknown article with 404', async () => {
+    const res = await request(world.app).post('/News/SNews/99999').type('form').send({ intent: 'like', id: '99999' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('search page', () => {
+  const hitTitles = (html: string) => [...html.matchAll(/<h2 class="hit__title">([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!).trim());
+
+  it('finds a Chinese keyword and highlights it as text', async () => {
+    const res = await get(`/Search?key=${encodeURIComponent('青铜')}`);
+    expect(res.status).toBe(200);
+    expect(text(res.text)).toMatch(/共找到 \d+ 条相关内容/);
+    expect(hitTitles(res.text)).toContain('[本馆新闻] 青铜 器修复成果展开幕');
+    expect(res.text).toContain('<mark class="highlight">青铜</mark>器修复成果展开幕');
+    expect(res.text).toContain('href="/News/SNews/1"');
+    expect(res.text).toMatch(/<input[^>]*name="key"[^>]*value="青铜"/);
+    expect(res.text).toContain('placeholder="关键词"');
+  });
+
+  it('pages through many hits, 10 a page', async () => {
+    const key = encodeURIComponent('文物保护');
+    const one = await get(`/Search?key=${key}`);
+    const total = Number(/共找到 (\d+) 条相关内容/.exec(text(one.text))?.[1]);
+    expect(total).toBeGreaterThan(20);
+    expect(hitTitles(one.text)).toHaveLength(10);
+    expect(one.text).toContain(`href="/Search?key=${key}&amp;page=2"`);
+    const two = await get(`/Search?key=${key}&page=2`);
+    expect(hitTitles(two.text).some((t) => hitTitles(one.text).includes(t))).toBe(false);
+  });
+
+  it('links ExcellentCol hits to their external pages', async () => {
+    const res = await get(`/Search?key=${encodeURIComponent('藏品精选')}`);
+    expect(res.text).toMatch(/<a class="hit__link" href="https:\/\/collection.example-museum.cn\/item\/19\d\d" target="_blank" rel="noopener">/);
+    expect(res.text).not.toContain('href="/Collection/ExcellentCol/');
+  });
+
+  it('makes no search for an empty keyword', async () => {
+    const calls = world.cms.cms.calls.count('querySearchList');
+    const res = await get('/Search?key=%20%20');
+    expect(res.status).toBe(200);
+    expect(text(res.text)).toContain('请输入关键词进行搜索');
+    expect(world.cms.cms.calls.count('querySearchList')).toBe(calls);
+  });
+
+  it('treats markup in the keyword as text', async () => {
+    const res = await get(`/Search?key=${encodeURIComponent('<script>alert(1)</script>')}`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(text(res.text)).toContain('没有找到与“<script>alert(1)</script>”相关的内容');
+  });
+});
+
+describe('watermark flag', () => {
+  it('shows only the watermarked copies when the site flag is on', async () => {
+    const marked = await portalWorld({ IMAGE_WATERMARK: 'true' });
+    try {
+      const list = await request(marked.app).get(LISTS.history.path);
+      expect(listOf(list.text)).toContain('src="/file/upload/WATER/a_IMAGE_REMARK.jpg"');
+      expect(listOf(list.text)).not.toContain('/THUMB/');
+      const detail = await request(marked.app).get('/News/SNews/1');
+      expect(detail.text).toContain('<a class="gallery__link" href="/file/upload/WATER/a_IMAGE_REMARK.jpg">');
+    } finally {
+      await marked.close();
+    }
+  });
+});

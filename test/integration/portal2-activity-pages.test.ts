@@ -1,0 +1,109 @@
+// Activity pages through the edge against the real reference service: the list by type (filters
+// from ACTIVITY_TYPE, `?type=` kept while paging), times as `YYYY-MM-DD HH:mm`, the status words of
+// shared/activity.ts, the sign-up link, and 404 for unknown ids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { page, startVisitorEdge, type VisitorEdge } from './portal2-write-harness.ts';
+
+const LIST = '/Education/Activity';
+
+let edge: VisitorEdge;
+beforeAll(async () => {
+  edge = await startVisitorEdge();
+});
+afterAll(async () => {
+  await edge?.close();
+});
+
+const cards = (html: string): string[] => [...html.matchAll(/<h2 class="activity-card__title">([^<]+)<\/h2>/g)].map((m) => m[1]!);
+
+describe('the activity list', () => {
+  it('shows 6 activities a page with time range, venue and status words', async () => {
+    const { status, html } = await page(edge.url, LIST);
+    expect(status).toBe(200);
+    expect(cards(html)).toHaveLength(6);
+    expect(html).toContain('共 9 项活动');
+    expect(html).toContain('<dd>2026-12-05 09:30 – 2026-12-05 11:00</dd>');
+    expect(html).toContain('<dd>学术报告厅</dd>');
+    expect(html).toContain('status-word--soon activity-card__status">未开始</span>');
+    expect(html).toContain('<span class="status-word status-word--open">预约中</span>');
+    expect(html).not.toMatch(/<dd>[^<]*\d{2}:\d{2}:\d{2}/);
+    expect(html).toContain(`href="${LIST}/41"`);
+    expect(html).not.toContain('Bronze Age Family Day');
+  });
+
+  it('filters by type with links that keep the filter while paging', async () => {
+    const { html } = await page(edge.url, LIST);
+    expect(html).toMatch(/filter-links__link--active" aria-current="page" href="\/Education\/Activity"[^>]*>全部</);
+    expect(html).toContain(`href="${LIST}?type=lecture"`);
+    expect(html).toContain(`href="${LIST}?type=handcraft"`);
+
+    const crafts = await page(edge.url, `${LIST}?type=handcraft`);
+    expect(cards(crafts.html)).toEqual(['小小拓片师']);
+    expect(crafts.html).toMatch(/aria-current="page" href="\/Education\/Activity\?type=handcraft"[^>]*>手工体验</);
+
+    const lectures = await page(edge.url, `${LIST}?type=lecture`);
+    expect(cards(lectures.html)).toHaveLength(6);
+    expect(lectures.html).toContain(`href="${LIST}?type=lecture&amp;page=2#activity-list"`);
+    const second = await page(edge.url, `${LIST}?type=lecture&page=2`);
+    expect(cards(second.html)).toEqual(['周末讲座第2讲', '周末讲座第1讲']);
+    expect(second.html).toContain('aria-current="page" title="第2页"');
+  });
+
+  it('shows every activity for an unknown type, and redirects a page past the end', async () => {
+    const unknown = await page(edge.url, `${LIST}?type=nope`);
+    expect(unknown.status).toBe(200);
+    expect(cards(unknown.html)).toHaveLength(6);
+    const past = await page(edge.url, `${LIST}?type=lecture&page=9`);
+    expect(past.status).toBe(302);
+    expect(past.location).toBe(`${LIST}?type=lecture&page=2`);
+  });
+
+  it('speaks English on the English site', async () => {
+    const { status, html } = await page(edge.url, '/EN_Education/EN_Activity');
+    expect(status).toBe(200);
+    expect(cards(html)).toEqual(['Bronze Age Family Day']);
+    expect(html).toContain('>Upcoming</span>');
+    expect(html).toContain('>Open for reservation</span>');
+    expect(html).toContain('>Lectures</a>');
+  });
+});
+
+describe('an activity', () => {
+  it('shows times, venue, reservation window, ages, and the words for its codes', async () => {
+    const { status, html } = await page(edge.url, `${LIST}/42`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<h1 class="activity-detail__title">小小拓片师<\/h1>/);
+    expect(html).toContain('<time dateTime="2026-11-28T14:00">2026-11-28 14:00</time> – <time dateTime="2026-11-28T16:30">2026-11-28 16:30</time>');
+    expect(html).toContain('<dt>活动地点</dt><dd>社教活动室</dd>');
+    expect(html).toContain('<dt>预约时间</dt><dd><time dateTime="2026-11-20T09:00">2026-11-20 09:00</time> – <time dateTime="2026-12-04T17:00">2026-12-04 17:00</time></dd>');
+    expect(html).toContain('<dt>适合年龄</dt><dd>6–12 岁</dd>');
+    expect(html).toContain('<dt>预约方式</dt><dd>电话预约</dd>');
+    expect(html).toContain('status-word--full">已约满</span>');
+    expect(html).toContain('status-word--open">进行中</span>');
+    expect(html).toContain('<p class="activity-detail__type">手工体验</p>');
+    // A plain-text description becomes paragraphs, its signs escaped.
+    expect(html).toContain('<p>第一段。</p><p>第二段 &lt;不是标签&gt; &amp; 符号。</p>');
+    expect(html).not.toContain('activity-detail__signup');
+    expect(html).toMatch(/<title>小小拓片师 - /);
+  });
+
+  it('links to its own sign-up page in a new tab', async () => {
+    const { html } = await page(edge.url, `${LIST}/41`);
+    expect(html).toMatch(/<a class="button button--primary activity-detail__signup" href="https:\/\/signup\.example-museum\.cn\/41" target="_blank" rel="noopener">在线报名/);
+    expect(html).toContain('<dt>适合年龄</dt><dd>12 岁以上</dd>');
+    expect(html).toContain('<dt>预约方式</dt><dd>线上预约</dd>');
+  });
+
+  it('shows an English activity in English', async () => {
+    const { status, html } = await page(edge.url, '/EN_Education/EN_Activity/48');
+    expect(status).toBe(200);
+    expect(html).toContain('<dt>How to reserve</dt><dd>No reservation needed</dd>');
+    expect(html).toContain('<dt>Ages</dt><dd>All ages</dd>');
+  });
+
+  it.each([`${LIST}/9999`, `${LIST}/abc`, `${LIST}/48`, '/EN_Education/EN_Activity/42'])('%s is 404', async (path) => {
+    const res = await page(edge.url, path);
+    expect(res.status).toBe(404);
+    expect(res.html).toContain(path.startsWith('/EN_') ? 'Sorry' : '很抱歉，无法打开您要找的页面！');
+  });
+});

@@ -1,0 +1,216 @@
+// The visitor message board through the edge, against the real reference service: the board, and
+// the no-JavaScript form — a valid message stored exactly once, every invalid field named with its
+// message and nothing stored, typed input kept (escaped) on every failure, upstream failures too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
+import { PUBLISHED_MESSAGES, formKeyOf, page, postForm, startVisitorEdge, type VisitorEdge } from './portal2-write-harness.ts';
+
+const BOARD = '/Service/OpenServies/LeaveWord';
+const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
+
+let edge: VisitorEdge;
+beforeAll(async () => {
+  edge = await startVisitorEdge();
+});
+afterAll(async () => {
+  await edge?.close();
+});
+
+const stored = (content: string): number =>
+  (edge.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(content) as { n: number }).n;
+const allMessages = (): number => (edge.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n;
+const count = (html: string, needle: string): number => html.split(needle).length - 1;
+
+async function freshKey(): Promise<string> {
+  return formKeyOf((await page(edge.url, BOARD)).html);
+}
+
+describe('the board', () => {
+  it('lists published messages with replies, 10 a page, without contact details', async () => {
+    const first = await page(edge.url, BOARD);
+    expect(first.status).toBe(200);
+    expect(count(first.html, '<li class="message">')).toBe(10);
+    expect(first.html).toContain('第12条留言：请问周一开馆吗？');
+    expect(first.html).toContain('第12条回复：周一闭馆。');
+    expect(first.html).toContain('2026-10-21 10:00');
+    expect(first.html).toContain('共 12 条留言');
+    expect(first.html).toContain('<span class="message__name">游客</span>');
+    expect(first.html).not.toContain('未公开的留言');
+    expect(first.html).not.toMatch(/138\d{8}|138\*{4}|visitor@example\.com|v\*\*\*@/);
+    expect(first.html).toMatch(/<h1[^>]*>观众留言<\/h1>/);
+    expect(first.html).toContain('title="第2页"');
+
+    const second = await page(edge.url, `${BOARD}?page=2`);
+    expect(count(second.html, '<li class="message">')).toBe(PUBLISHED_MESSAGES - 10);
+    expect(second.html).toContain('第1条留言');
+  });
+
+  it('offers the form: labelled fields, the MESSAGE_TYPE choices, a form key', async () => {
+    const { html } = await page(edge.url, BOARD);
+    for (const [id, label] of [
+      ['msg-name', '姓名'],
+      ['msg-phoneNumber', '手机号码'],
+      ['msg-email', '电子邮箱'],
+      ['msg-content', '留言内容'],
+    ]) {
+      expect(html).toMatch(new RegExp(`<label class="form-field__label" for="${id}">${label}`));
+    }
+    for (const word of ['咨询', '建议', '表扬', '投诉']) expect(html).toContain(`<span>${word}</span>`);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(formKeyOf(html)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('speaks English on the English site', async () => {
+    const { status, html } = await page(edge.url, EN_BOARD);
+    expect(status).toBe(200);
+    expect(html).toContain('Leave a message');
+    expect(html).toContain('<span>Suggestion</span>');
+    expect(html).toContain('Museum reply');
+  });
+});
+
+describe('leaving a message without JavaScript', () => {
+  it('stores a valid message exactly once and redirects (303) to the thank-you notice', async () => {
+    const content = `希望增加夜场开放 ${Date.now()}`;
+    const before = allMessages();
+    const res = await postForm(edge.url, BOARD, [
+      ['formKey', await freshKey()],
+      ['name', '王小明'],
+      ['phoneNumber', '13900001111'],
+      ['email', 'wang@example.cn'],
+      ['type', 'suggest'],
+      ['content', content],
+    ]);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${BOARD}?sent=1#leave-message`);
+    expect(stored(content)).toBe(1);
+    expect(allMessages()).toBe(before + 1);
+    const row = edge.cms.cms.db.prepare('SELECT * FROM messages WHERE content = ?').get(content) as Record<string, unknown>;
+    expect(row).toMatchObject({ name: '王小明', phoneNumber: '13900001111', email: 'wang@example.cn', type: 'suggest', isPublished: 0 });
+
+    const thanks = await page(edge.url, res.location!);
+    expect(thanks.html).toContain('感谢您的留言！留言将在本馆回复后与回复一同显示在留言板上。');
+    // Not published until the museum replies.
+    expect(thanks.html).not.toContain(content);
+  });
+
+  it('sends one message for a double submission of one form', async () => {
+    const content = `双击只发一次 ${Date.now()}`;
+    const fields: Array<[string, string]> = [
+      ['formKey', await freshKey()],
+      ['content', content],
+      ['type', 'consult'],
+    ];
+    const answers = await Promise.all([postForm(edge.url, BOARD, fields), postForm(edge.url, BOARD, fields)]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    const again = await postForm(edge.url, BOARD, fields);
+    expect(again.status).toBe(303);
+    expect(stored(content)).toBe(1);
+  });
+
+  const invalid: Array<[string, Array<[string, string]>, string, keyof typeof FIELD_ERROR_MESSAGES]> = [
+    ['empty content', [['content', '   ']], 'msg-content', 'content_required'],
+    ['content over 500 characters', [['content', '长'.repeat(501)]], 'msg-content', 'content_too_long'],
+    ['HTML in the content', [['content', '<script>alert(1)</script>']], 'msg-content', 'content_html'],
+    ['a name that is not a name', [['name', '张'], ['content', '内容']], 'msg-name', 'name_invalid'],
+    ['a wrong mobile number', [['phoneNumber', '12345'], ['content', '内容']], 'msg-phoneNumber', 'phone_invalid'],
+    ['a wrong e-mail', [['email', 'wang@'], ['content', '内容']], 'msg-email', 'email_invalid'],
+    ['an unknown type', [['type', 'spam'], ['content', '内容']], 'msg-type', 'type_invalid'],
+  ];
+
+  it.each(invalid)('%s: 400, the message next to the field, nothing stored', async (_name, fields, inputId, code) => {
+    const before = allMessages();
+    const res = await postForm(edge.url, BOARD, [['formKey', await freshKey()], ...fields]);
+    expect(res.status).toBe(400);
+    const message = FIELD_ERROR_MESSAGES[code].zh;
+    expect(res.html).toContain(`<p class="field-error" id="${inputId}-error">`);
+    expect(res.html).toMatch(new RegExp(`id="${inputId}-error">.*?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
+    if (inputId !== 'msg-type') {
+      expect(res.html).toMatch(new RegExp(`id="${inputId}"[^>]*aria-invalid="true"[^>]*aria-describedby="[^"]*${inputId}-error"`));
+    }
+    expect(res.html).toContain('有 1 处需要修改');
+    expect(allMessages()).toBe(before);
+  });
+
+  it('keeps everything typed, escaped, when the form comes back with errors', async () => {
+    const res = await postForm(edge.url, BOARD, [
+      ['formKey', await freshKey()],
+      ['name', 'O"Brien <i>'],
+      ['phoneNumber', '139-0000-1111'],
+      ['email', 'a&b@example.cn'],
+      ['type', 'praise'],
+      ['content', '讲解很好 <b>赞</b> & "谢谢"'],
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.html).toContain('value="O&quot;Brien &lt;i&gt;"');
+    expect(res.html).toContain('value="139-0000-1111"');
+    expect(res.html).toContain('value="a&amp;b@example.cn"');
+    expect(res.html).toMatch(/<textarea[^>]*>讲解很好 &lt;b&gt;赞&lt;\/b&gt; &amp; (&quot;|")谢谢(&quot;|")<\/textarea>/);
+    expect(res.html).toMatch(/checked="" value="praise"|value="praise" checked=""/);
+    expect(res.html).not.toContain('<b>赞</b>');
+  });
+
+  it('keeps the input and says what to do when the content service fails', async () => {
+    const content = `服务故障时保留 ${Date.now()}`;
+    const key = await freshKey();
+    edge.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    let res: Awaited<ReturnType<typeof postForm>>;
+    try {
+      res = await postForm(edge.url, BOARD, [
+        ['formKey', key],
+        ['name', '赵六'],
+        ['content', content],
+      ]);
+    } finally {
+      edge.cms.cms.faults.reset();
+    }
+    expect(res.status).toBe(503);
+    expect(res.html).toContain('提交失败，请稍后重试，您填写的内容已保留。');
+    expect(res.html).toContain(`>${content}</textarea>`);
+    expect(res.html).toContain('value="赵六"');
+    expect(stored(content)).toBe(0);
+
+    // A board that cannot be read still offers the form (503, so no cache keeps it).
+    edge.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    let board: Awaited<ReturnType<typeof page>>;
+    try {
+      board = await page(edge.url, `${BOARD}?page=7`);
+    } finally {
+      edge.cms.cms.faults.reset();
+    }
+    expect(board.status).toBe(503);
+    expect(board.html).toContain('留言列表暂时无法加载，请稍后刷新页面；您仍可在下方留言。');
+    expect(board.html).toContain('<form class="message-form"');
+
+    // The same form sent again once the service is back goes through, once.
+    const retry = await postForm(edge.url, BOARD, [
+      ['formKey', key],
+      ['name', '赵六'],
+      ['content', content],
+    ]);
+    expect(retry.status).toBe(303);
+    expect(stored(content)).toBe(1);
+  });
+});
+
+describe('the write limit', () => {
+  let limited: VisitorEdge;
+  beforeAll(async () => {
+    limited = await startVisitorEdge({ RATE_LIMIT_WRITES: '2' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('refuses a client address past its budget with 429 and stores nothing more', async () => {
+    const key = formKeyOf((await page(limited.url, BOARD)).html);
+    const send = (content: string) => postForm(limited.url, BOARD, [['formKey', key], ['content', content]]);
+    const count = (): number => (limited.cms.cms.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE content LIKE '限额%'").get() as { n: number }).n;
+    expect((await send('限额一')).status).toBe(303);
+    expect((await send('限额二')).status).toBe(303);
+    const third = await send('限额三');
+    expect(third.status).toBe(429);
+    expect(third.html).toMatch(/请\d+秒后再试/);
+    expect(count()).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadCmsConfig } from '../../cms/config.ts';
+import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
+
+describe('cms environment', () => {
+  it('defaults to port 8081, data/cms.sqlite, the demo credentials and no faults', () => {
+    const c = loadCmsConfig({});
+    expect(c).toMatchObject({
+      port: 8081,
+      db: 'data/cms.sqlite',
+      appId: DEMO_APP_ID,
+      tokenKey: DEMO_TOKEN_KEY,
+      demoCredentials: true,
+      tokenMaxSkewMs: 300_000,
+      prefix: '',
+      faults: { latencyMs: 0, failStatus: 0, failRate: 0 },
+    });
+    expect(DEMO_TOKEN_KEY).toHaveLength(32);
+  });
+
+  it('reads every variable, treating empty ones as unset', () => {
+    const c = loadCmsConfig({
+      CMS_PORT: '9000',
+      CMS_DB: '/tmp/x.sqlite',
+      APP_ID: 'museum',
+      TOKEN_KEY: '0123456789abcdef',
+      TOKEN_MAX_SKEW_MS: '1000',
+      CMS_PREFIX: '/japi/sw-cms/',
+      CMS_FAULT_LATENCY_MS: '20',
+      CMS_FAULT_STATUS: '502',
+      CMS_FAULT_RATE: '0.25',
+      LOG_LEVEL: '',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      db: '/tmp/x.sqlite',
+      appId: 'museum',
+      tokenKey: '0123456789abcdef',
+      demoCredentials: false,
+      tokenMaxSkewMs: 1000,
+      prefix: '/japi/sw-cms',
+      faults: { latencyMs: 20, failStatus: 502, failRate: 0.25 },
+      logLevel: 'info',
+    });
+  });
+
+  it('stops on bad values with a message naming each variable', () => {
+    const bad = (): unknown =>
+      loadCmsConfig({ CMS_PORT: 'eighty', TOKEN_KEY: 'too-short', CMS_FAULT_RATE: '1.5', CMS_FAULT_STATUS: '200', CMS_PREFIX: 'no-slash' });
+    expect(bad).toThrow(/CMS_PORT: must be a whole number/);
+    expect(bad).toThrow(/TOKEN_KEY: must be 16, 24 or 32 bytes/);
+    expect(bad).toThrow(/CMS_FAULT_RATE: must be a number from 0 to 1/);
+    expect(bad).toThrow(/CMS_FAULT_STATUS/);
+    expect(bad).toThrow(/CMS_PREFIX/);
+    expect(() => loadCmsConfig({ CMS_PORT: '70000' })).toThrow(/CMS_PORT: must be at most 65535/);
+  });
+
+  it('never puts the key in its error messages', () => {
+    try {
+      loadCmsConfig({ TOKEN_KEY: 'secret-but-17-chr' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).not.toContain('secret-but-17-chr');
+    }
+  });
+});

@@ -1,0 +1,399 @@
+// The demo content generator: deterministic, complete (every channel of the content map on both
+// sites, three pages of every list), well-formed (dates, ids, links between records) and usable
+// for the features the portal shows (galleries, the PDF, the video, search keywords, statuses).
+import { describe, expect, it } from 'vitest';
+import { MESSAGE_TYPES, validateMessage } from '../../shared/validation.ts';
+import type { SiteLanguage } from '../../shared/wire.ts';
+import { DEMO_TODAY, demoFiles, GALLERY_MARKER, generateDemoContent } from '../../cms/db/demo/index.ts';
+import type { DemoContent } from '../../cms/db/demo/types.ts';
+
+const content = generateDemoContent();
+const SITES: SiteLanguage[] = ['CN', 'EN'];
+const no = (channelNo: string, site: SiteLanguage): string => (site === 'EN' ? `EN_${channelNo}` : channelNo);
+
+/** The channel numbers of /tmp/content-map.md, written out here so the test can disagree with the generator. */
+const MAP_CHANNELS: Record<string, string> = {
+  Home: '',
+  Survey: '',
+  Introduction: 'Survey',
+  Leader: 'Survey',
+  Organization: 'Survey',
+  frzl: 'Survey',
+  Honor: 'Survey',
+  History: 'Survey',
+  News: '',
+  SNews: 'News',
+  Media: 'News',
+  Notice: 'News',
+  Service: '',
+  OpenServies: 'Service',
+  OpenTime: 'OpenServies',
+  Guide: 'OpenServies',
+  Traffic: 'OpenServies',
+  LeaveWord: 'OpenServies',
+  Shopping: 'Service',
+  Questionnaire: 'Service',
+  Exhibition: '',
+  BaseExh: 'Exhibition',
+  TempExh: 'Exhibition',
+  DigitalExh: 'Exhibition',
+  Collection: '',
+  PreciousCol: 'Collection',
+  GMWW: 'Collection',
+  ExcellentCol: 'Collection',
+  ColLevy: 'Collection',
+  DonationSystem: 'ColLevy',
+  DonationList: 'ColLevy',
+  Research: '',
+  AcademicCommittee: 'Research',
+  Achievements: 'Research',
+  Read: 'Research',
+  PublishedBooks: 'Research',
+  Education: '',
+  Reception: 'Education',
+  Activity: 'Education',
+  Volunteer: 'Education',
+  VolAct: 'Volunteer',
+  VolRecruit: 'Volunteer',
+  Lecture: 'Education',
+};
+
+/** Spec §2 page sizes of the article lists. */
+const ARTICLE_LISTS: Record<string, number> = {
+  Introduction: 10,
+  Leader: 6,
+  Organization: 10,
+  frzl: 10,
+  Honor: 10,
+  History: 6,
+  SNews: 6,
+  Media: 6,
+  Notice: 10,
+  OpenTime: 10,
+  Guide: 10,
+  Traffic: 10,
+  Shopping: 6,
+  DigitalExh: 6,
+  ExcellentCol: 12,
+  DonationSystem: 6,
+  DonationList: 6,
+  AcademicCommittee: 10,
+  Achievements: 6,
+  Read: 8,
+  PublishedBooks: 8,
+  Reception: 6,
+  VolAct: 6,
+  VolRecruit: 6,
+  Lecture: 6,
+};
+
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+
+function isRealDateTime(value: string): boolean {
+  const m = DATE_TIME.exec(value);
+  if (!m) return false;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const t = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
+  return t.getUTCFullYear() === y && t.getUTCMonth() + 1 === mo && t.getUTCDate() === d && (h ?? 99) < 24 && (mi ?? 99) < 60 && (s ?? 99) < 60;
+}
+
+/** Every date-like field of every record, with where it came from. */
+function dateFields(c: DemoContent): Array<{ where: string; value: string }> {
+  const out: Array<{ where: string; value: string }> = [];
+  const walk = (value: unknown, where: string): void => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v === 'string' && /(Time|Date)$/.test(k)) out.push({ where: `${where}.${k}`, value: v });
+        else walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  walk(c, 'content');
+  return out;
+}
+
+describe('demo content: determinism', () => {
+  it('gives the same content for the same seed and different content for another seed', () => {
+    expect(generateDemoContent()).toEqual(content);
+    expect(generateDemoContent(20180501)).toEqual(content);
+    const other = generateDemoContent(7);
+    expect(other.articles.map((a) => a.title)).not.toEqual(content.articles.map((a) => a.title));
+  });
+});
+
+describe('demo content: channel tree', () => {
+  it.each(SITES)('has every channel of the content map with its parent on the %s site', (site) => {
+    const channels = content.channels.filter((c) => c.site === site);
+    for (const [channelNo, parent] of Object.entries(MAP_CHANNELS)) {
+      const channel = channels.find((c) => c.channelNo === no(channelNo, site));
+      expect(channel, `${site} ${channelNo}`).toBeDefined();
+      expect(channel?.parent).toBe(parent ? no(parent, site) : '');
+    }
+  });
+
+  it('has English names on the English site and Chinese ones on the Chinese site', () => {
+    const name = (channelNo: string): string | undefined => content.channels.find((c) => c.channelNo === channelNo)?.channelName;
+    expect(name('Survey')).toBe('博物馆概况');
+    expect(name('LeaveWord')).toBe('观众留言');
+    expect(name('EN_Survey')).toBe('About');
+    expect(content.channels.filter((c) => c.site === 'EN').every((c) => !/[\u4e00-\u9fa5]/.test(c.channelName))).toBe(true);
+  });
+
+  it.each(SITES)('marks home, one hidden channel and one external link on the %s site', (site) => {
+    const channels = content.channels.filter((c) => c.site === site);
+    expect(channels.filter((c) => c.isHome).map((c) => c.channelNo)).toEqual([no('Home', site)]);
+    expect(channels.filter((c) => !c.isVisible)).toHaveLength(1);
+    const external = channels.filter((c) => /^https:\/\//.test(c.linkUrl));
+    expect(external).toHaveLength(1);
+    expect(channels.filter((c) => !/^https:\/\//.test(c.linkUrl)).every((c) => c.linkUrl === '/')).toBe(true);
+    const tops = channels.filter((c) => c.parent === '' && !c.isHome);
+    expect(tops.length).toBe(7);
+    for (const top of tops) expect(top.bannerPhotoPath).toMatch(/^\/file\/.+\.jpg$/);
+  });
+
+  it('orders siblings by distinct sort values and keeps ids and numbers unique', () => {
+    const ids = content.channels.map((c) => c.channelId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const nos = content.channels.map((c) => c.channelNo);
+    expect(new Set(nos).size).toBe(nos.length);
+    const byParent = new Map<string, number[]>();
+    for (const c of content.channels) byParent.set(`${c.site}/${c.parent}`, [...(byParent.get(`${c.site}/${c.parent}`) ?? []), c.sort]);
+    for (const sorts of byParent.values()) expect(new Set(sorts).size).toBe(sorts.length);
+    const cnTop = content.channels.filter((c) => c.site === 'CN' && c.parent === '').sort((a, b) => a.sort - b.sort);
+    expect(cnTop.map((c) => c.channelNo)).toEqual(['Home', 'Survey', 'News', 'Service', 'Exhibition', 'Collection', 'Research', 'Education']);
+  });
+});
+
+describe('demo content: three pages of every list', () => {
+  const atLeastThreePages = (count: number, pageSize: number): boolean => Math.ceil(count / pageSize) >= 3;
+
+  it.each(SITES)('fills every article list on the %s site', (site) => {
+    for (const [channelNo, pageSize] of Object.entries(ARTICLE_LISTS)) {
+      const count = content.articles.filter((a) => a.channelNo === no(channelNo, site)).length;
+      expect(atLeastThreePages(count, pageSize), `${site} ${channelNo}: ${count} records at ${pageSize} per page`).toBe(true);
+    }
+  });
+
+  it.each(SITES)('fills exhibitions, collections and activities on the %s site', (site) => {
+    const mine = <T extends { languageType: SiteLanguage }>(rows: T[]): T[] => rows.filter((r) => r.languageType === site);
+    expect(atLeastThreePages(mine(content.exhibitionBases).length, 6)).toBe(true);
+    expect(atLeastThreePages(mine(content.exhibitionTemps).length, 6)).toBe(true);
+    expect(atLeastThreePages(mine(content.exhibits).filter((e) => e.isTreasure).length, 12)).toBe(true);
+    expect(atLeastThreePages(mine(content.exhibits).filter((e) => e.generalType === 'GMWW').length, 12)).toBe(true);
+    expect(atLeastThreePages(mine(content.activities).length, 6)).toBe(true);
+  });
+
+  it('has at least 25 published messages, with and without replies', () => {
+    const published = content.messages.filter((m) => m.isPublished);
+    expect(published.length).toBeGreaterThanOrEqual(25);
+    expect(published.some((m) => m.replyMessage !== '')).toBe(true);
+    expect(published.some((m) => m.replyMessage === '')).toBe(true);
+    for (const m of published) expect(validateMessage(m), m.content).toEqual([]);
+    expect(new Set(content.messages.map((m) => m.type))).toEqual(new Set(MESSAGE_TYPES));
+  });
+});
+
+describe('demo content: well-formed records', () => {
+  it('writes every date as a real YYYY-MM-DD HH:mm:ss (empty only where a record has none)', () => {
+    const fields = dateFields(content);
+    expect(fields.length).toBeGreaterThan(1000);
+    const bad = fields.filter((f) => f.value !== '' && !isRealDateTime(f.value));
+    expect(bad).toEqual([]);
+    const empty = fields.filter((f) => f.value === '').map((f) => f.where.replace(/\[\d+\]/g, '[]'));
+    // Permanent exhibitions have no end; unanswered messages have no reply time.
+    expect(new Set(empty)).toEqual(new Set(['content.exhibitionBases[].endTime', 'content.messages[].replyTime']));
+  });
+
+  it('never uses placeholder text', () => {
+    expect(JSON.stringify(content)).not.toMatch(/lorem|ipsum|TODO|undefined|\{[a-zA-Z]+\}/i);
+  });
+
+  it('keeps ids unique per entity type across both sites', () => {
+    const unique = (values: number[]): void => expect(new Set(values).size).toBe(values.length);
+    unique(content.articles.map((a) => a.archivesId));
+    unique(content.exhibitionBases.map((b) => b.exhibitionBaseId));
+    unique(content.exhibitionTemps.map((t) => t.exhibitionTempId));
+    unique(content.exhibitTypes.map((t) => t.exhibitTypeId));
+    unique(content.exhibits.map((e) => e.exhibitId));
+    unique(content.activities.map((a) => a.activityId));
+    unique(content.files.map((f) => f.fileInfoId));
+    unique(content.dictionaries.map((d) => d.dictionaryId));
+    unique(content.messages.map((m) => m.messageId));
+    unique(content.questionnaires.map((q) => q.questionnaireId));
+    unique(content.questionnaires.flatMap((q) => q.details.map((d) => d.questionId)));
+    unique(content.questionnaires.flatMap((q) => q.details.flatMap((d) => d.answers.map((a) => a.answerId))));
+    unique(content.sliders.map((s) => s.id));
+    const groups = [...content.articles, ...content.exhibitionBases, ...content.exhibitionTemps, ...content.exhibits, ...content.activities].map((r) => r.groupId);
+    expect(new Set(groups).size).toBe(groups.length);
+  });
+
+  it('links articles to existing channels and files to existing records', () => {
+    const channels = new Map(content.channels.map((c) => [c.channelNo, c]));
+    for (const a of content.articles) {
+      const channel = channels.get(a.channelNo);
+      expect(channel?.channelId).toBe(a.channelId);
+      expect(a.parentChannelNo).toBe(channel?.parent);
+    }
+    const articleGroups = new Set(content.articles.map((a) => a.groupId));
+    const exhibitGroups = new Set(content.exhibits.map((e) => e.groupId));
+    for (const f of content.files) {
+      expect(f.code === 'CMS_EXHIBIT_INFO_DISPLAY' ? exhibitGroups.has(f.objectId) : articleGroups.has(f.objectId), f.filePath).toBe(true);
+    }
+    const exhibitIds = new Set(content.exhibits.map((e) => e.exhibitId));
+    const tempGroups = new Set(content.exhibitionTemps.map((t) => t.groupId));
+    for (const link of content.tempExhibits) {
+      expect(exhibitIds.has(link.exhibitId)).toBe(true);
+      expect(tempGroups.has(link.groupId)).toBe(true);
+    }
+  });
+
+  it('refers only to files it can write', () => {
+    const files = demoFiles(content);
+    const known = new Set(files.map((f) => `/file/${f.path}`));
+    const referenced = JSON.stringify(content).match(/\/file\/[^"'\s;)\\]+/g) ?? [];
+    for (const path of referenced) expect(known.has(path), path).toBe(true);
+    expect(files.filter((f) => f.kind === 'pdf')).toHaveLength(1);
+    expect(files.filter((f) => f.kind === 'video').length).toBeGreaterThanOrEqual(1);
+    const images = files.filter((f) => f.kind === 'image');
+    expect(images.length).toBeGreaterThanOrEqual(30);
+    expect(images.length).toBeLessThanOrEqual(70);
+  });
+});
+
+describe('demo content: what the portal shows', () => {
+  it.each(SITES)('publishes %s articles both before and after 2024-03-01', (site) => {
+    const dates = content.articles.filter((a) => a.channelNo.startsWith('EN_') === (site === 'EN')).map((a) => a.publishDate);
+    expect(dates.filter((d) => d < '2024-03-01').length).toBeGreaterThan(50);
+    expect(dates.filter((d) => d > '2024-03-02').length).toBeGreaterThan(50);
+  });
+
+  it('gives several articles an image gallery marked in the body', () => {
+    const galleryGroups = new Set(content.files.filter((f) => f.code === 'CMS_ARCHIVES_IMG').map((f) => f.objectId));
+    const marked = content.articles.filter((a) => new RegExp(GALLERY_MARKER.source).test(a.content));
+    expect(marked.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(marked.map((a) => a.groupId))).toEqual(galleryGroups);
+    for (const a of marked) {
+      const images = content.files.filter((f) => f.objectId === a.groupId && f.code === 'CMS_ARCHIVES_IMG');
+      expect(images.length).toBeGreaterThanOrEqual(4);
+      expect(a.content.replace(GALLERY_MARKER, '')).not.toContain('[gallery]');
+    }
+  });
+
+  it.each(SITES)('has one %s article whose first attachment is the PDF', (site) => {
+    const attachments = content.files.filter((f) => f.code === 'CMS_ARCHIVES_FILE');
+    const withPdf = content.articles.filter((a) => a.channelNo.startsWith('EN_') === (site === 'EN') && attachments.find((f) => f.objectId === a.groupId)?.fileSuffix === 'pdf');
+    expect(withPdf).toHaveLength(1);
+    expect(withPdf[0]?.channelNo).toBe(no('DonationSystem', site));
+  });
+
+  it.each(SITES)('has one %s article with a video in its body', (site) => {
+    const withVideo = content.articles.filter((a) => a.channelNo.startsWith('EN_') === (site === 'EN') && a.content.includes('<video'));
+    expect(withVideo).toHaveLength(1);
+    expect(withVideo[0]?.content).toMatch(/<source src="\/file\/[^"]+\.mp4" type="video\/mp4">/);
+  });
+
+  it('gives every ExcellentCol article and some other records their own external link', () => {
+    const excellent = content.articles.filter((a) => a.channelNo === 'ExcellentCol' || a.channelNo === 'EN_ExcellentCol');
+    expect(excellent.every((a) => /^https:\/\//.test(a.linkUrl))).toBe(true);
+    const others = content.articles.filter((a) => !a.channelNo.endsWith('ExcellentCol') && /^https:\/\//.test(a.linkUrl));
+    expect(others.length).toBeGreaterThanOrEqual(4);
+    expect(content.exhibitionTemps.some((t) => /^https:\/\//.test(t.linkUrl))).toBe(true);
+  });
+
+  it('makes Chinese search meaningful: common keywords in titles, short and long keywords in titles and bodies', () => {
+    const cn = content.articles.filter((a) => !a.channelNo.startsWith('EN_'));
+    for (const word of ['青铜', '瓷器', '书画', '展览', '文物', '志愿者']) {
+      expect(cn.filter((a) => a.title.includes(word)).length, word).toBeGreaterThanOrEqual(3);
+    }
+    for (const word of ['青铜', '瓷器', '书画', '青铜文明', '丝绸之路', '革命文物', '宋代名窑']) {
+      expect(cn.filter((a) => a.title.includes(word) && a.content.replace(/<[^>]+>/g, '').includes(word)).length, word).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('writes real prose in the language of each site', () => {
+    const en = content.articles.filter((a) => a.channelNo.startsWith('EN_'));
+    const cn = content.articles.filter((a) => !a.channelNo.startsWith('EN_'));
+    expect(en.every((a) => !/[\u4e00-\u9fa5]/.test(a.title + a.content))).toBe(true);
+    expect(cn.every((a) => /[\u4e00-\u9fa5]{10}/.test(a.content))).toBe(true);
+    expect(cn.some((a) => /<h3>/.test(a.content)) && cn.some((a) => /<img src="\/file\//.test(a.content))).toBe(true);
+    for (const a of content.articles) expect([...a.description].length).toBeLessThanOrEqual(200);
+  });
+
+  it.each(SITES)('shows %s exhibitions and exhibits with the fields their screens need', (site) => {
+    const bases = content.exhibitionBases.filter((b) => b.languageType === site);
+    for (const b of bases) {
+      for (const v of [b.extension1, b.extension2]) {
+        expect(v).toMatch(/^\d+(\.\d+)?$/);
+        expect(Number(v)).toBeGreaterThan(0);
+        expect(Number(v)).toBeLessThan(100);
+      }
+    }
+    const temps = content.exhibitionTemps.filter((t) => t.languageType === site);
+    const today = `${DEMO_TODAY} 12:00:00`;
+    expect(temps.filter((t) => t.endTime < today).length).toBeGreaterThanOrEqual(3);
+    expect(temps.filter((t) => t.startTime <= today && t.endTime >= today).length).toBeGreaterThanOrEqual(2);
+    expect(temps.filter((t) => t.startTime > today).length).toBeGreaterThanOrEqual(2);
+
+    const types = new Set(content.exhibitTypes.filter((t) => t.languageType === site).map((t) => t.typeNo));
+    const exhibits = content.exhibits.filter((e) => e.languageType === site);
+    for (const e of exhibits) {
+      expect(types.has(e.exhibitType)).toBe(true);
+      const thumbs = e.thumb.split(';');
+      expect(thumbs.length).toBeGreaterThanOrEqual(2);
+      expect(thumbs.length).toBeLessThanOrEqual(4);
+      expect(e.age).not.toBe('');
+      expect(e.size).toMatch(site === 'CN' ? /厘米/ : /cm/);
+    }
+    expect(new Set(exhibits.map((e) => e.exhibitLevel))).toEqual(new Set(site === 'CN' ? ['一级', '二级', '三级'] : ['Grade I', 'Grade II', 'Grade III']));
+    expect(exhibits.some((e) => e.modelUrl !== '')).toBe(true);
+    for (const t of temps) expect(content.tempExhibits.filter((l) => l.groupId === t.groupId).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives activities reservation windows, age ranges, known types and every status', () => {
+    const types = new Set(content.dictionaries.filter((d) => d.dictionaryCode === 'ACTIVITY_TYPE').map((d) => d.dictionaryValue));
+    for (const a of content.activities) {
+      expect(types.has(a.activityType)).toBe(true);
+      expect(a.reserveStartTime <= a.reserveEndTime).toBe(true);
+      expect(a.reserveEndTime <= a.startTime).toBe(true);
+      expect(a.startTime < a.endTime).toBe(true);
+      expect(a.minAge).toBeLessThan(a.maxAge);
+    }
+    for (const field of ['reserveType', 'reserveStatus', 'activityStatus'] as const) {
+      expect(new Set(content.activities.map((a) => a[field]))).toEqual(new Set([0, 1, 2, 3]));
+    }
+  });
+
+  it('has dictionaries for activity types, message types and exhibit levels', () => {
+    const values = (code: string): string[] => content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => d.dictionaryValue);
+    expect(values('MESSAGE_TYPE')).toEqual([...MESSAGE_TYPES]);
+    expect(values('ACTIVITY_TYPE').length).toBeGreaterThanOrEqual(4);
+    expect(values('EXHIBIT_LEVEL')).toEqual(['一级', '二级', '三级']);
+    expect(content.dictionaries.every((d) => d.dictionaryName !== '' && d.dictionaryNameEn !== '')).toBe(true);
+  });
+
+  it.each(SITES)('has %s questionnaires open and closed, with every kind of question and shuffled sort', (site) => {
+    const list = content.questionnaires.filter((q) => q.languageType === site);
+    const now = `${DEMO_TODAY} 12:00:00`;
+    expect(list.some((q) => q.startTime <= now && q.endTime >= '2030-01-01 00:00:00')).toBe(true);
+    expect(list.some((q) => q.endTime < now)).toBe(true);
+    const details = list.flatMap((q) => q.details);
+    expect(details.some((d) => d.isSingle) && details.some((d) => !d.isSingle)).toBe(true);
+    expect(details.some((d) => d.isOther)).toBe(true);
+    expect(details.some((d) => d.isRequired) && details.some((d) => !d.isRequired)).toBe(true);
+    for (const q of list) expect(q.details.map((d) => d.sort)).not.toEqual([...q.details.map((d) => d.sort)].sort((a, b) => a - b));
+    for (const d of details) {
+      expect(d.answers.length).toBeGreaterThanOrEqual(2);
+      expect(d.answers.every((a) => a.selectCount === 0 && a.percent === 0)).toBe(true);
+    }
+  });
+
+  it('has five slider items for each home page', () => {
+    for (const place of ['home', 'EN_home']) {
+      const items = content.sliders.filter((s) => s.place === place);
+      expect(items).toHaveLength(5);
+      expect(items.every((s) => s.filePath.startsWith('/file/') && s.title !== '')).toBe(true);
+    }
+    expect(content.sliders.filter((s) => s.place === 'EN_home').every((s) => s.linkUrl.startsWith('/EN_'))).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+// Writing the demo files: every file the content refers to exists afterwards, images come in the
+// three variants the portal asks for (1000 px, 300 px THUMB, watermarked WATER), the PDF parses,
+// the video is the committed one.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbPath, waterPath } from '../../shared/image-paths.ts';
+import { demoFiles, generateDemoContent, writeDemoFiles } from '../../cms/db/demo/index.ts';
+
+const content = generateDemoContent();
+const files = demoFiles(content);
+let dir = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'demo-files-'));
+  await writeDemoFiles(dir, content);
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const size = async (path: string): Promise<number> => (await stat(join(dir, path))).size;
+
+describe('writeDemoFiles', () => {
+  it('writes every referenced file, and THUMB and WATER copies of every image', async () => {
+    for (const f of files) {
+      expect(await size(f.path), f.path).toBeGreaterThan(0);
+      if (f.kind === 'image') {
+        expect(await size(thumbPath(f.path)), thumbPath(f.path)).toBeGreaterThan(0);
+        expect(await size(waterPath(f.path)), waterPath(f.path)).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('makes originals 1000 px wide and thumbnails 300 px wide, both real JPEGs', async () => {
+    const original = await sharp(join(dir, 'upload/demo/bronze-ding.jpg')).metadata();
+    const thumb = await sharp(join(dir, 'upload/demo/THUMB/bronze-ding.jpg')).metadata();
+    const water = await sharp(join(dir, 'upload/demo/WATER/bronze-ding_IMAGE_REMARK.jpg')).metadata();
+    expect([original.format, original.width, original.height]).toEqual(['jpeg', 1000, 1000]);
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(['jpeg', 300, 300]);
+    expect([water.width, water.height]).toEqual([1000, 1000]);
+    const book = await sharp(join(dir, 'upload/demo/THUMB/book-kids.jpg')).metadata();
+    expect([book.width, book.height]).toEqual([300, 400]);
+  });
+
+  it('draws a picture, not a blank, and a visible watermark on the WATER copy', async () => {
+    const stats = await sharp(join(dir, 'upload/demo/porcelain-meiping.jpg')).stats();
+    expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(20);
+    const pixels = async (path: string): Promise<Buffer> => sharp(join(dir, path)).greyscale().raw().toBuffer();
+    const [a, b] = await Promise.all([pixels('upload/demo/porcelain-meiping.jpg'), pixels('upload/demo/WATER/porcelain-meiping_IMAGE_REMARK.jpg')]);
+    let changed = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 10) changed++;
+    // Text strokes over the whole picture: about 2.7 % of the pixels change visibly.
+    expect(changed / a.length).toBeGreaterThan(0.015);
+  });
+
+  it('writes a PDF whose cross-reference table points at its objects', async () => {
+    const pdf = files.find((f) => f.kind === 'pdf');
+    expect(pdf).toBeDefined();
+    const text = (await readFile(join(dir, pdf?.path ?? ''))).toString('latin1');
+    expect(text.startsWith('%PDF-1.')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    const startxref = Number(/startxref\s+(\d+)/.exec(text)?.[1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    expect(offsets.length).toBeGreaterThanOrEqual(5);
+    offsets.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj\n`)).toBe(true));
+    expect(text).toContain('Donations Policy');
+  });
+
+  it('copies the committed video (a real MP4 under 200 KB)', async () => {
+    const mp4 = files.find((f) => f.path.endsWith('.mp4'));
+    expect(mp4).toBeDefined();
+    const bytes = await readFile(join(dir, mp4?.path ?? ''));
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(bytes.length).toBeGreaterThan(10_000);
+    expect(bytes.length).toBeLessThan(200_000);
+  });
+});

@@ -1,0 +1,203 @@
+// The response cache on its own, with a hand-moved clock and a counting loader (the integration tests
+// run the same semantics against the real content service).
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpstreamError } from '../../server/upstream/api.ts';
+import { createResponseCache, type CacheEvent, type ResponseCache } from '../../server/upstream/cache.ts';
+
+let clock = 1_000_000;
+const now = () => clock;
+const caches: ResponseCache[] = [];
+afterEach(() => caches.splice(0).forEach((c) => c.close()));
+
+function setup(options: { maxBytes?: number; swrS?: number; staleIfErrorS?: number } = {}) {
+  const events: CacheEvent[] = [];
+  const cache = createResponseCache({ maxBytes: 1_000_000, swrS: 30, staleIfErrorS: 300, now, onEvent: (e) => events.push(e), ...options });
+  caches.push(cache);
+  return { cache, events };
+}
+
+/** A loader that counts its calls and answers `v<n>` (or fails as told). */
+function loader() {
+  let calls = 0;
+  let fail: Error | null = null;
+  let gate: Promise<void> | null = null;
+  return {
+    get calls() {
+      return calls;
+    },
+    failWith(err: Error | null) {
+      fail = err;
+    },
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    spec(ttlS = 60, tags: string[] = ['queryArchivesList']) {
+      return {
+        endpoint: 'queryArchivesList',
+        ttlS,
+        tags: () => tags,
+        load: async () => {
+          calls += 1;
+          const n = calls;
+          if (gate) await gate;
+          if (fail) throw fail;
+          return Buffer.from(JSON.stringify({ code: 200, msg: '', data: `v${n}` }));
+        },
+      };
+    },
+  };
+}
+
+const body = (b: Buffer) => (JSON.parse(b.toString()) as { data: string }).data;
+const timeout = () => new UpstreamError('UPSTREAM_TIMEOUT', 'timeout of 50 ms exceeded', { endpoint: 'queryArchivesList' });
+
+describe('response cache', () => {
+  it('misses once, then hits until the fresh lifetime ends', async () => {
+    const { cache, events } = setup();
+    const l = loader();
+    expect((await cache.lookup('k', l.spec(60))).status).toBe('MISS');
+    clock += 59_000;
+    const hit = await cache.lookup('k', l.spec(60));
+    expect(hit.status).toBe('HIT');
+    expect(body(hit.entry.raw)).toBe('v1');
+    expect(l.calls).toBe(1);
+    expect(events).toEqual(['miss', 'hit']);
+  });
+
+  it('coalesces concurrent misses into one load', async () => {
+    const { cache } = setup();
+    const l = loader();
+    const release = l.hold();
+    const all = Promise.all(Array.from({ length: 50 }, () => cache.lookup('k', l.spec())));
+    await new Promise((r) => setTimeout(r, 5));
+    release();
+    const results = await all;
+    expect(l.calls).toBe(1);
+    expect(new Set(results.map((r) => body(r.entry.raw)))).toEqual(new Set(['v1']));
+    expect(results.every((r) => r.status === 'MISS')).toBe(true);
+  });
+
+  it('serves stale within the SWR window and refreshes once in the background', async () => {
+    const { cache, events } = setup({ swrS: 30 });
+    const l = loader();
+    await cache.lookup('k', l.spec(10));
+    clock += 15_000; // 5 s past fresh: inside SWR
+    const release = l.hold();
+    const first = await cache.lookup('k', l.spec(10));
+    const second = await cache.lookup('k', l.spec(10));
+    expect([first.status, second.status]).toEqual(['STALE', 'STALE']);
+    expect(body(second.entry.raw)).toBe('v1');
+    release();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(l.calls).toBe(2);
+    const after = await cache.lookup('k', l.spec(10));
+    expect(after.status).toBe('HIT');
+    expect(body(after.entry.raw)).toBe('v2');
+    expect(events.filter((e) => e === 'refresh')).toHaveLength(1);
+  });
+
+  it('past the SWR window waits for a fresh answer', async () => {
+    const { cache } = setup({ swrS: 5 });
+    const l = loader();
+    await cache.lookup('k', l.spec(10));
+    clock += 20_000;
+    const next = await cache.lookup('k', l.spec(10));
+    expect(next.status).toBe('MISS');
+    expect(body(next.entry.raw)).toBe('v2');
+  });
+
+  it('serves stale when the upstream fails in a transient way, within the stale-if-error window only', async () => {
+    const { cache } = setup({ swrS: 0, staleIfErrorS: 100 });
+    const l = loader();
+    await cache.lookup('k', l.spec(10));
+    l.failWith(timeout());
+    clock += 60_000;
+    const stale = await cache.lookup('k', l.spec(10));
+    expect(stale.status).toBe('STALE');
+    expect(body(stale.entry.raw)).toBe('v1');
+    clock += 60_000; // now 110 s past fresh
+    await expect(cache.lookup('k', l.spec(10))).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+  });
+
+  it('does not serve stale over an application error, and never stores one', async () => {
+    const { cache } = setup({ swrS: 0 });
+    const l = loader();
+    l.failWith(new UpstreamError('UPSTREAM_APP', 'No article', { endpoint: 'queryArchivesById', appCode: 404 }));
+    await expect(cache.lookup('k', l.spec())).rejects.toMatchObject({ code: 'UPSTREAM_APP' });
+    await expect(cache.lookup('k', l.spec())).rejects.toMatchObject({ code: 'UPSTREAM_APP' });
+    expect(l.calls).toBe(2);
+    expect(cache.stats().entries).toBe(0);
+
+    l.failWith(null);
+    await cache.lookup('k2', l.spec(10));
+    l.failWith(new UpstreamError('UPSTREAM_HTTP', 'Request failed with status code 404', { endpoint: 'x', httpStatus: 404 }));
+    clock += 20_000;
+    await expect(cache.lookup('k2', l.spec(10))).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
+  it('stays under its byte bound, counting keys and values', async () => {
+    const { cache, events } = setup({ maxBytes: 20_000 });
+    const l = loader();
+    for (let i = 0; i < 200; i += 1) await cache.lookup(`key-${'x'.repeat(100)}-${i}`, l.spec());
+    const stats = cache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(20_000);
+    expect(stats.entries).toBeLessThan(200);
+    expect(stats.entries).toBeGreaterThan(10);
+    expect(events).toContain('evict');
+  });
+
+  it('purges by tag, by key or path prefix, and all; listeners hear what went', async () => {
+    const { cache } = setup();
+    const l = loader();
+    await cache.lookup('GET /api/queryArchivesById/1', l.spec(60, ['queryArchivesById', 'id:1']));
+    await cache.lookup('GET /api/queryArchivesById/2', l.spec(60, ['queryArchivesById', 'id:2']));
+    await cache.lookup('POST /api/queryArchivesList {"entity":{"channelNo":"News"}}', l.spec(60, ['queryArchivesList', 'channel:News']));
+    const heard: string[][] = [];
+    cache.onPurge((_s, removed) => heard.push(removed.map((r) => r.key)));
+    expect(cache.purge({ tag: 'id:2' }).map((r) => r.key)).toEqual(['GET /api/queryArchivesById/2']);
+    expect(cache.purge({ allTags: ['queryArchivesById', 'id:3'] })).toHaveLength(0);
+    expect(cache.purge({ prefix: '/api/queryArchivesList' })).toHaveLength(1);
+    expect(cache.stats().entries).toBe(1);
+    expect(cache.purge({ all: true })).toHaveLength(1);
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    expect(heard).toEqual([['GET /api/queryArchivesById/2'], [], ['POST /api/queryArchivesList {"entity":{"channelNo":"News"}}'], ['GET /api/queryArchivesById/1']]);
+  });
+
+  it('a purge during a load does not fail the waiters and does not store the purged answer', async () => {
+    const { cache } = setup();
+    const l = loader();
+    const release = l.hold();
+    const pending = cache.lookup('k', l.spec());
+    await new Promise((r) => setTimeout(r, 1));
+    cache.purge({ all: true });
+    release();
+    expect(body((await pending).entry.raw)).toBe('v1');
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('sweeps entries past both stale windows (stale ones count until then)', async () => {
+    const { cache } = setup({ swrS: 10, staleIfErrorS: 20 });
+    const l = loader();
+    await cache.lookup('k', l.spec(10));
+    clock += 25_000;
+    expect(cache.sweep()).toBe(0);
+    expect(cache.stats().entries).toBe(1);
+    clock += 10_000;
+    expect(cache.sweep()).toBe(1);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('keeps a gzipped copy of bigger answers', async () => {
+    const { cache } = setup();
+    const big = { endpoint: 'e', ttlS: 60, tags: () => [], load: async () => Buffer.from(JSON.stringify({ code: 200, msg: '', data: 'x'.repeat(5000) })) };
+    const { entry } = await cache.lookup('big', big);
+    expect(entry.gzip).not.toBeNull();
+    expect(entry.gzip!.length).toBeLessThan(entry.raw.length / 10);
+    expect(entry.etag).toMatch(/^W\/".+"$/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_TABLE, ConfigError, loadConfig, renderEnvExample } from '../../server/config.ts';
+import { createTtlPolicy } from '../../server/upstream/policy.ts';
+
+const KEY = '0123456789abcdef0123456789abcdef';
+const upstream = { UPSTREAM_URL: 'http://cms.internal:8080/', APP_ID: 'museum', TOKEN_KEY: KEY };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('edge config', () => {
+  it('has the documented defaults and no upstream (embedded service)', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.upstreamUrl).toBeNull();
+    expect(config.upstreamTimeoutMs).toBe(5000);
+    expect(config.filePrefix).toBe('/file');
+    expect(config.cmsDb).toBe('data/cms.sqlite');
+    expect(config.cmsPort).toBe(8081);
+    expect(config.tokenMaxSkewMs).toBe(300000);
+    expect(config.adminToken).toBeNull();
+    expect(config.cache.ttlS).toBeNull();
+    expect(config.trustProxy).toBe(false);
+    expect(config.site).toEqual({ english: false, watermark: false, publicUrl: '' });
+    expect(Object.isFrozen(config) && Object.isFrozen(config.cache)).toBe(true);
+  });
+
+  it('documents every variable DESIGN.md names, with a meaning', () => {
+    const names = CONFIG_TABLE.map((row) => row.name);
+    for (const name of ['PORT', 'HOST', 'UPSTREAM_URL', 'UPSTREAM_PREFIX', 'APP_ID', 'TOKEN_KEY', 'UPSTREAM_TIMEOUT_MS', 'CACHE_MAX_BYTES',
+      'CACHE_TTL_S', 'CACHE_RULES', 'CACHE_SWR_S', 'CACHE_STALE_IF_ERROR_S', 'PAGE_CACHE_TTL_S', 'ADMIN_TOKEN', 'LOG_LEVEL', 'FILE_PREFIX',
+      'CMS_PORT', 'CMS_DB', 'TOKEN_MAX_SKEW_MS']) {
+      expect(names).toContain(name);
+    }
+    for (const row of CONFIG_TABLE) expect(row.meaning.length).toBeGreaterThan(10);
+    expect(renderEnvExample()).toContain('# CACHE_RULES=\n');
+    expect(renderEnvExample()).toContain('# PORT=3000\n');
+  });
+
+  it('names the variable of every bad value', () => {
+    const problems = problemsOf({ PORT: 'eighty', UPSTREAM_TIMEOUT_MS: '-5', LOG_LEVEL: 'loud', SITE_ENGLISH: 'maybe' });
+    expect(problems.join('\n')).toMatch(/^PORT="eighty": must be a whole number/m);
+    expect(problems.join('\n')).toMatch(/^UPSTREAM_TIMEOUT_MS=/m);
+    expect(problems.join('\n')).toMatch(/^LOG_LEVEL=/m);
+    expect(problems.join('\n')).toMatch(/^SITE_ENGLISH=/m);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/PORT.*at most 65535/);
+    expect(problemsOf({ UPSTREAM_URL: 'cms.internal' })[0]).toMatch(/UPSTREAM_URL.*http\(s\) URL/);
+  });
+
+  it('requires APP_ID and TOKEN_KEY with UPSTREAM_URL, and a key of an AES length', () => {
+    const missing = problemsOf({ UPSTREAM_URL: 'http://cms:8080' }).join('\n');
+    expect(missing).toMatch(/APP_ID is required when UPSTREAM_URL is set/);
+    expect(missing).toMatch(/TOKEN_KEY is required when UPSTREAM_URL is set/);
+    expect(problemsOf({ ...upstream, TOKEN_KEY: 'short' })[0]).toBe('TOKEN_KEY must be 16, 24 or 32 bytes of UTF-8 (AES-128/192/256); it is 5');
+    const config = loadConfig(upstream);
+    expect(config.upstreamUrl).toBe('http://cms.internal:8080');
+    expect(config.tokenKey).toBe(KEY);
+  });
+
+  it('parses TRUST_PROXY, booleans and the prefix', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ SITE_ENGLISH: 'true', IMAGE_WATERMARK: '1' }).site).toMatchObject({ english: true, watermark: true });
+    expect(loadConfig({ UPSTREAM_PREFIX: '/japi/sw-cms' }).upstreamPrefix).toBe('/japi/sw-cms');
+    expect(problemsOf({ UPSTREAM_PREFIX: 'japi/' })[0]).toMatch(/UPSTREAM_PREFIX/);
+    expect(problemsOf({ ADMIN_TOKEN: 'short' })[0]).toMatch(/ADMIN_TOKEN.*16 characters/);
+  });
+
+  it('checks CACHE_RULES names against the catalogue and refuses writes', () => {
+    expect(loadConfig({ CACHE_RULES: 'queryAllChannel=600, queryArchivesList=60' }).cache.rules).toEqual({
+      queryAllChannel: 600,
+      queryArchivesList: 60,
+    });
+    expect(problemsOf({ CACHE_RULES: 'queryEverything=5' })[0]).toMatch(/CACHE_RULES.*"queryEverything" is not an endpoint/);
+    expect(problemsOf({ CACHE_RULES: 'addMessage=5' })[0]).toMatch(/"addMessage" is a write; writes are never cached/);
+    expect(problemsOf({ CACHE_RULES: 'queryAllChannel:5' })[0]).toMatch(/is not name=seconds/);
+  });
+
+  it('resolves lifetimes: CACHE_RULES > rules file > CACHE_TTL_S > catalogue default', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'edge-config-')), 'rules.json');
+    writeFileSync(file, JSON.stringify({ queryAllChannel: 100, queryExhibitList: 200 }));
+    const config = loadConfig({ CACHE_RULES_FILE: file, CACHE_RULES: 'queryAllChannel=5', CACHE_TTL_S: '7' });
+    const ttl = createTtlPolicy(config.cache);
+    expect(ttl('queryAllChannel')).toBe(5);
+    expect(ttl('queryExhibitList')).toBe(200);
+    expect(ttl('queryArchivesList')).toBe(7);
+    expect(ttl('addMessage')).toBe(0);
+    expect(createTtlPolicy(loadConfig({}).cache)('queryAllChannel')).toBe(600);
+
+    writeFileSync(file, '{"queryAllChannel": "ten"}');
+    expect(problemsOf({ CACHE_RULES_FILE: file })[0]).toMatch(/^CACHE_RULES_FILE=.*JSON object of endpoint names/);
+    expect(problemsOf({ CACHE_RULES_FILE: '/nonexistent/rules.json' })[0]).toMatch(/^CACHE_RULES_FILE=.*ENOENT/);
+  });
+});

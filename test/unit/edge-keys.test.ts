@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
+import { cacheKey, canonicalJson, entryTag, keyPath, tagsOf } from '../../server/upstream/keys.ts';
+
+const spec = (name: string) => ENDPOINT_BY_NAME[name]!;
+
+describe('cache keys and tags', () => {
+  it('canonical JSON sorts keys at every depth and keeps array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, 1], c: null } })).toBe('{"a":{"c":null,"d":[3,1]},"b":1}');
+    // Already-sorted values come out exactly as JSON.stringify writes them.
+    for (const v of [null, 1.5, 'a"b\u00e9中', [1, undefined, () => 1, { b: 2 }], { a: undefined, b: [null], c: new Date(0), d: { e: '' } }, true, []]) {
+      expect(canonicalJson(v)).toBe(JSON.stringify(v));
+    }
+    expect(canonicalJson({ param: { pageSize: 10, pageNum: 1 }, entity: { channelNo: 'News' } })).toBe(
+      canonicalJson({ entity: { channelNo: 'News' }, param: { pageNum: 1, pageSize: 10 } }),
+    );
+  });
+
+  it('keys are method + path + own query + canonical body, never the appId or stray query', () => {
+    expect(cacheKey(spec('queryArchivesById'), { params: { id: 12 }, query: { x: '1' } })).toBe('GET /api/queryArchivesById/12');
+    expect(cacheKey(spec('queryDictionaryByCode'), { query: { appId: 'secret', dictionaryCode: 'MESSAGE_TYPE' }, body: {} })).toBe(
+      'POST /api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE {}',
+    );
+    const key = cacheKey(spec('queryArchivesList'), { body: { param: { pageNum: 1 }, entity: { channelNo: 'News' } } });
+    expect(key).toBe('POST /api/queryArchivesList {"entity":{"channelNo":"News"},"param":{"pageNum":1}}');
+    expect(keyPath(key)).toBe('/api/queryArchivesList');
+  });
+
+  it('tags name the endpoint, the channels, the record and the entry', () => {
+    const call = { body: { entity: { channelNo: 'News,Media' } } };
+    const key = cacheKey(spec('queryArchivesListByMulNo'), call);
+    expect(tagsOf(spec('queryArchivesListByMulNo'), call, key)).toEqual(['queryArchivesListByMulNo', 'channel:News', 'channel:Media', entryTag(key)]);
+    expect(tagsOf(spec('queryArchivesById'), { params: { id: '7' } }, 'k')).toContain('id:7');
+    expect(tagsOf(spec('queryArchivesByNo'), { params: { channelNo: 'Introduction' } }, 'k')).toContain('channel:Introduction');
+    expect(tagsOf(spec('getQuestionnaireResultInfo'), { body: { questionnaireId: 3 } }, 'k')).toContain('id:3');
+    expect(tagsOf(spec('cmsSearch'), { body: { searchMap: { channelNo: ['News', 'Media'] } } }, 'k')).toEqual(
+      expect.arrayContaining(['channel:News', 'channel:Media']),
+    );
+  });
+});

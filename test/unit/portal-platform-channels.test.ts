@@ -1,0 +1,88 @@
+// Channel paths, links, the menu (hidden channels out) and the active channel by path segments.
+import { describe, expect, it } from 'vitest';
+import {
+  activeTopChannel,
+  buildChannelTree,
+  channelChain,
+  channelHref,
+  channelsExist,
+  isActiveChannel,
+  menuTree,
+} from '../../shared/channels.ts';
+import { EN_TREE, ZH_TREE } from './fixtures/portal-platform-fixture.ts';
+
+const tree = buildChannelTree(ZH_TREE);
+const find = (path: string) => channelChain(tree, path).at(-1)!;
+
+describe('channel paths', () => {
+  it('is the parent path plus the route segment, at every level', () => {
+    expect(find('/News').path).toBe('/News');
+    expect(find('/News/SNews').path).toBe('/News/SNews');
+    expect(find('/Service/OpenServies/Guide').path).toBe('/Service/OpenServies/Guide');
+    expect(buildChannelTree(EN_TREE)[1]!.children[0]!.path).toBe('/EN_News/EN_SNews');
+  });
+
+  it('links external http(s) channels out, root links to the path, absolute links as given', () => {
+    expect(channelHref('https://vr.example-museum.cn/', '/Exhibition/VRTour')).toEqual({ href: 'https://vr.example-museum.cn/', external: true });
+    expect(channelHref('http://a.example/', '/x')).toEqual({ href: 'http://a.example/', external: true });
+    expect(channelHref('/', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
+    expect(channelHref('', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
+    expect(channelHref('/Search', '/News/X')).toEqual({ href: '/Search', external: false });
+    expect(find('/Exhibition/VRTour').external).toBe(true);
+  });
+
+  it('keeps channels in the service order (sort)', () => {
+    expect(tree.map((n) => n.no)).toEqual(['Home', 'Survey', 'News', 'Service', 'Exhibition']);
+  });
+
+  it('flags the Home channel', () => {
+    expect(tree[0]!.isHome).toBe(true);
+    expect(tree[1]!.isHome).toBe(false);
+  });
+});
+
+describe('menu', () => {
+  it('leaves hidden channels out at every level but keeps them in the tree', () => {
+    const menu = menuTree(tree);
+    const survey = menu.find((n) => n.no === 'Survey')!;
+    expect(survey.children.map((c) => c.no)).toEqual(['Introduction']);
+    expect(find('/Survey/Internal').no).toBe('Internal');
+  });
+});
+
+describe('active channel', () => {
+  it('matches by path segments, not by string prefix', () => {
+    const news = find('/News');
+    expect(isActiveChannel(news, '/News/SNews/12')).toBe(true);
+    expect(isActiveChannel(news, '/News')).toBe(true);
+    expect(isActiveChannel(news, '/NewsArchive')).toBe(false);
+    expect(isActiveChannel(find('/News/SNews'), '/News/Media')).toBe(false);
+  });
+
+  it('makes Home active on the home paths only', () => {
+    const home = tree[0]!;
+    expect(isActiveChannel(home, '/')).toBe(true);
+    expect(isActiveChannel(home, '/Home')).toBe(true);
+    expect(isActiveChannel(home, '/News')).toBe(false);
+    expect(activeTopChannel(tree, '/Service/OpenServies/Guide')?.no).toBe('Service');
+    expect(activeTopChannel(tree, '/Search')).toBeUndefined();
+  });
+
+  it('never marks an external channel active', () => {
+    expect(isActiveChannel(find('/Exhibition/VRTour'), '/Exhibition/VRTour')).toBe(false);
+  });
+});
+
+describe('channel chain', () => {
+  it('follows the path down the tree and stops at the first unknown segment', () => {
+    expect(channelChain(tree, '/News/SNews/12').map((n) => n.no)).toEqual(['News', 'SNews']);
+    expect(channelChain(tree, '/News/Nope').map((n) => n.no)).toEqual(['News']);
+    expect(channelChain(tree, '/Service/OpenServies/OpenTime').map((n) => n.no)).toEqual(['Service', 'OpenServies', 'OpenTime']);
+  });
+
+  it('checks that the channel segments exist', () => {
+    expect(channelsExist(tree, '/News/SNews', 2)).toBe(true);
+    expect(channelsExist(tree, '/News/Nope', 2)).toBe(false);
+    expect(channelsExist(tree, '/Service/Guide', 2)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+// The /__data address protocol, the embedded router state (errors revived in the browser), and the
+// JSON escaping that keeps the state inert inside <script type="application/json">.
+import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type StaticHandlerContext } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { readHydrationData } from '../../client/hydration.ts';
+import { hydrationState } from '../../server/render/hydration.ts';
+import { scriptJson } from '../../server/render/html.ts';
+import { dataUrl, pageUrlOfData } from '../../shared/data-protocol.ts';
+
+describe('/__data addresses', () => {
+  it('carry the page path, its query and the route id, and map back', () => {
+    const url = new URL('https://m.example/News/SNews?page=2&platform=wx');
+    const data = dataUrl(url, 'zh:News/SNews');
+    expect(data).toBe('/__data/News/SNews?page=2&platform=wx&_route=zh%3ANews%2FSNews');
+    const back = pageUrlOfData('/__data/News/SNews', '?page=2&platform=wx&_route=zh%3ANews%2FSNews', 'https://m.example');
+    expect(back.href).toBe('https://m.example/News/SNews?page=2&platform=wx');
+    expect(pageUrlOfData('/__data', '?_route=root', 'https://m.example').pathname).toBe('/');
+  });
+});
+
+describe('embedded router state', () => {
+  it('survives the trip as JSON, errors revived, messages not sent', () => {
+    const context = {
+      loaderData: { root: { lang: 'zh' } },
+      actionData: null,
+      errors: { 'zh:News/:sec/:id': new UNSAFE_ErrorResponseImpl(404, 'NOT_FOUND', { code: 'NOT_FOUND', message: 'article 9 missing upstream' }) },
+    } as unknown as StaticHandlerContext;
+    const json = scriptJson(hydrationState(context));
+    expect(json).not.toContain('article 9 missing upstream');
+    const doc = { getElementById: () => ({ textContent: json }) } as unknown as Document;
+    const state = readHydrationData(doc)!;
+    expect(state.loaderData).toEqual({ root: { lang: 'zh' } });
+    const error = state.errors!['zh:News/:sec/:id'];
+    expect(isRouteErrorResponse(error)).toBe(true);
+    expect((error as { status: number }).status).toBe(404);
+  });
+
+  it('cannot close its script element or open a comment', () => {
+    const json = scriptJson({ html: '</script><script>alert(1)</script><!-- x --> & \u2028' });
+    expect(json).not.toMatch(/<|>|&|\u2028/);
+    expect(JSON.parse(json)).toEqual({ html: '</script><script>alert(1)</script><!-- x --> & \u2028' });
+  });
+});

@@ -1,0 +1,69 @@
+// Language and messenger mode from the address (spec §1), mode-keeping links, and the page head.
+import { describe, expect, it } from 'vitest';
+import { buildChannelTree } from '../../shared/channels.ts';
+import { pageHead } from '../../shared/head.ts';
+import { ROUTE_BY_ID } from '../../shared/route-table.ts';
+import { addressIsEnglish, isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
+import { t, UI } from '../../shared/i18n.ts';
+import { ZH_TREE } from './fixtures/portal-platform-fixture.ts';
+
+const u = (s: string) => new URL(s, 'https://museum.example');
+
+describe('language', () => {
+  it('is English for EN_ paths, enxh/phoneen addresses and the global flag; Chinese otherwise', () => {
+    expect(resolveLang(u('/News/SNews'), false)).toBe('zh');
+    expect(resolveLang(u('/EN_News/EN_SNews'), false)).toBe('en');
+    expect(resolveLang(u('https://enxh.museum.example/'), false)).toBe('en');
+    expect(resolveLang(u('/?entry=phoneen'), false)).toBe('en');
+    expect(resolveLang(u('/News'), true)).toBe('en');
+    expect(addressIsEnglish(u('/News?x=ENXH'))).toBe(true);
+  });
+
+  it('has every UI string in both languages', () => {
+    for (const [key, entry] of Object.entries(UI)) {
+      expect(entry.zh, key).not.toBe('');
+      expect(entry.en, key).not.toBe('');
+    }
+    expect(t('zh', 'notFound.sentence')).toBe('很抱歉，无法打开您要找的页面！');
+  });
+});
+
+describe('messenger mode', () => {
+  it('is platform=wx and links keep it', () => {
+    expect(isWx(u('/?platform=wx'))).toBe(true);
+    expect(isWx(u('/?platform=web'))).toBe(false);
+    expect(withSiteQuery('/News/SNews', { wx: true })).toBe('/News/SNews?platform=wx');
+    expect(withSiteQuery('/News/SNews?page=2#list', { wx: true })).toBe('/News/SNews?page=2&platform=wx#list');
+    expect(withSiteQuery('https://vr.example/', { wx: true })).toBe('https://vr.example/');
+    expect(withSiteQuery('/News/SNews', { wx: false })).toBe('/News/SNews');
+  });
+});
+
+describe('page head', () => {
+  const channels = buildChannelTree(ZH_TREE);
+  const head = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}) =>
+    pageHead({ lang: 'zh', url: u(path), origin: 'https://museum.example', def: ROUTE_BY_ID.get(routeId), channels, meta: undefined, state: 'ok', ...extra });
+
+  it('titles a list with its channel, a record with its own title, home with the museum', () => {
+    expect(head('/News/SNews', 'zh:News/SNews').title).toBe('本馆新闻 - 云溪博物馆');
+    expect(head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展开幕' } }).title).toBe('新展开幕 - 云溪博物馆');
+    expect(head('/', 'zh:index').title).toBe('云溪博物馆');
+    expect(head('/x', 'zh:notFound', { state: 'notFound' }).title).toBe('页面未找到 - 云溪博物馆');
+  });
+
+  it('gives lists a canonical with the page and Chinese/English alternates', () => {
+    const h = head('/News/SNews?page=3&platform=wx', 'zh:News/SNews');
+    expect(h.canonical).toBe('https://museum.example/News/SNews?page=3');
+    expect(h.alternates).toEqual([
+      { hreflang: 'zh-CN', href: 'https://museum.example/News/SNews' },
+      { hreflang: 'en', href: 'https://museum.example/EN_News/EN_SNews' },
+      { hreflang: 'x-default', href: 'https://museum.example/News/SNews' },
+    ]);
+    expect(head('/', 'zh:index').alternates[1]).toEqual({ hreflang: 'en', href: 'https://museum.example/EN_Home' });
+  });
+
+  it('gives records no alternates (ids differ between the sites) and error pages no canonical', () => {
+    expect(head('/News/SNews/3', 'zh:News/:sec/:id').alternates).toEqual([]);
+    expect(head('/x', 'zh:notFound', { state: 'notFound' }).canonical).toBeNull();
+  });
+});

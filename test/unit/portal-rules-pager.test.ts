@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clampPage,
+  cleanJumpInput,
+  jumpTarget,
+  pageCount,
+  pageHref,
+  pageSearch,
+  pageWindow,
+  pagerModel,
+  parsePageParam,
+} from '../../shared/pager.ts';
+
+describe('pageCount', () => {
+  it('rounds up and is 0 for nothing', () => {
+    expect(pageCount(0, 10)).toBe(0);
+    expect(pageCount(1, 10)).toBe(1);
+    expect(pageCount(10, 10)).toBe(1);
+    expect(pageCount(11, 10)).toBe(2);
+    expect(pageCount(31, 6)).toBe(6);
+    expect(pageCount(5, 0)).toBe(0);
+  });
+});
+
+describe('parsePageParam and clampPage', () => {
+  it('reads a positive whole number and falls back to 1', () => {
+    expect(parsePageParam(null)).toBe(1);
+    expect(parsePageParam('3')).toBe(3);
+    expect(parsePageParam(' 7 ')).toBe(7);
+    for (const bad of ['', 'abc', '0', '-2', '2.5', '1e3', '99999999999999999999']) {
+      expect(parsePageParam(bad)).toBe(1);
+    }
+  });
+  it('clamps into 1…pages', () => {
+    expect(clampPage(9, 4)).toBe(4);
+    expect(clampPage(0, 4)).toBe(1);
+    expect(clampPage(3, 4)).toBe(3);
+    expect(clampPage(3, 0)).toBe(1);
+  });
+});
+
+describe('pageWindow', () => {
+  it('shows five links centred on the current page', () => {
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+  });
+  it('is pushed inside the range at both ends', () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(2, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+  it('shows every page when there are fewer than five', () => {
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 0)).toEqual([]);
+  });
+  it('honours another link count', () => {
+    expect(pageWindow(5, 10, 3)).toEqual([4, 5, 6]);
+    expect(pageWindow(5, 10, 4)).toEqual([4, 5, 6, 7]);
+  });
+});
+
+describe('pagerModel', () => {
+  it('hides at one page or fewer', () => {
+    expect(pagerModel(1, 1).hidden).toBe(true);
+    expect(pagerModel(1, 0).hidden).toBe(true);
+    expect(pagerModel(1, 2).hidden).toBe(false);
+  });
+  it('has no previous on page 1 and no next on the last page', () => {
+    expect(pagerModel(1, 4)).toMatchObject({ prev: null, next: 2, current: 1 });
+    expect(pagerModel(4, 4)).toMatchObject({ prev: 3, next: null, current: 4 });
+    expect(pagerModel(9, 4)).toMatchObject({ current: 4, next: null });
+  });
+});
+
+describe('jump input (spec §5)', () => {
+  it('clears non-numeric and zero entries', () => {
+    for (const bad of ['', 'abc', '0', '00', '-1', '1.5', '二']) expect(cleanJumpInput(bad, 8)).toBe('');
+  });
+  it('clamps numbers into 1…pages', () => {
+    expect(cleanJumpInput('3', 8)).toBe('3');
+    expect(cleanJumpInput('99', 8)).toBe('8');
+    expect(cleanJumpInput('007', 8)).toBe('7');
+  });
+  it('jumps only with a number', () => {
+    expect(jumpTarget('', 8)).toBeNull();
+    expect(jumpTarget('x', 8)).toBeNull();
+    expect(jumpTarget('12', 8)).toBe(8);
+  });
+});
+
+describe('page links', () => {
+  it('keep the other parameters and always write the page', () => {
+    expect(pageSearch('?key=青铜&page=3', 1)).toBe('?key=%E9%9D%92%E9%93%9C&page=1');
+    expect(pageSearch('', 2)).toBe('?page=2');
+    expect(pageHref('/News/SNews', '?enxh=1', 4)).toBe('/News/SNews?enxh=1&page=4');
+    expect(pageHref('/News/SNews', '', 2, 'list')).toBe('/News/SNews?page=2#list');
+  });
+});

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVITY_CODES, activityCodeWord, ageRangeWords, timeRange } from '../../shared/activity.ts';
+import { checkMessage, errorsByField, messageBody, messageTypeOptions, messageValuesFrom } from '../../shared/message-form.ts';
+import {
+  chinaNow,
+  questionnaireState,
+  questionnaireValuesFrom,
+  readAnswers,
+  sortedQuestions,
+} from '../../shared/questionnaire.ts';
+import type { QuestionnaireWithDetails } from '../../shared/wire.ts';
+
+describe('activity status words', () => {
+  it('maps every kind 0..3 to a word in both languages', () => {
+    for (const kind of ['reserveType', 'reserveStatus', 'activityStatus'] as const) {
+      expect(ACTIVITY_CODES[kind]).toHaveLength(4);
+      for (let v = 0; v <= 3; v += 1) {
+        expect(activityCodeWord(kind, v, 'zh')?.text).toMatch(/[\u4e00-\u9fa5]/);
+        expect(activityCodeWord(kind, v, 'en')?.text).toMatch(/^[A-Z]/);
+      }
+    }
+    expect(activityCodeWord('reserveStatus', 1, 'zh')).toEqual({ text: '预约中', tone: 'open' });
+    expect(activityCodeWord('activityStatus', 2, 'en')).toEqual({ text: 'Ended', tone: 'closed' });
+    expect(activityCodeWord('reserveType', 0, 'zh')?.text).toBe('无需预约');
+  });
+
+  it('shows no word for a value outside the table', () => {
+    expect(activityCodeWord('reserveType', 7, 'zh')).toBeNull();
+    expect(activityCodeWord('reserveType', -1, 'zh')).toBeNull();
+    expect(activityCodeWord('reserveType', 1.5, 'zh')).toBeNull();
+    expect(activityCodeWord('reserveType', '1', 'zh')).toBeNull();
+  });
+
+  it('says the age range in words', () => {
+    expect(ageRangeWords(6, 12, 'zh')).toBe('6–12 岁');
+    expect(ageRangeWords(6, 0, 'en')).toBe('Ages 6+');
+    expect(ageRangeWords(0, 12, 'zh')).toBe('12 岁以下');
+    expect(ageRangeWords(0, 0, 'zh')).toBe('不限');
+    expect(ageRangeWords(undefined, null, 'en')).toBe('All ages');
+  });
+
+  it('joins a time range, either side alone', () => {
+    expect(timeRange('2026-11-08 09:30', '2026-11-08 11:30')).toBe('2026-11-08 09:30 – 2026-11-08 11:30');
+    expect(timeRange('2026-11-08 09:30', '')).toBe('2026-11-08 09:30');
+    expect(timeRange('', '')).toBe('');
+  });
+});
+
+describe('message form', () => {
+  it('reads only its own fields and validates with the shared rules', () => {
+    const values = messageValuesFrom([
+      ['content', '  希望增加夜场  '],
+      ['name', '张三'],
+      ['phoneNumber', '138 1234 5678'],
+      ['email', ''],
+      ['type', 'suggest'],
+      ['formKey', 'k1'],
+      ['evil', 'x'],
+    ]);
+    expect(values).toEqual({ content: '  希望增加夜场  ', name: '张三', phoneNumber: '138 1234 5678', email: '', type: 'suggest' });
+    expect(checkMessage(values)).toEqual([]);
+    expect(messageBody(values)).toEqual({
+      content: '希望增加夜场',
+      name: '张三',
+      phoneNumber: '13812345678',
+      email: '',
+      type: 'suggest',
+      source: 'web',
+    });
+  });
+
+  it('gives one error per wrong field', () => {
+    const errors = checkMessage(messageValuesFrom([['content', ''], ['email', 'a@'], ['phoneNumber', '123'], ['type', 'spam']]));
+    expect(Object.keys(errorsByField(errors)).sort()).toEqual(['content', 'email', 'phoneNumber', 'type']);
+    expect(errorsByField(errors).content?.code).toBe('content_required');
+  });
+
+  it('takes type choices from the dictionary, else from the rules', () => {
+    const fallback = (v: string) => `#${v}`;
+    const dict = [
+      { dictionaryId: 1, dictionaryName: '建议', dictionaryValue: 'suggest', dictionaryNameEn: 'Suggestion' },
+      { dictionaryId: 2, dictionaryName: '其他', dictionaryValue: 'unknown', dictionaryNameEn: 'Other' },
+    ];
+    expect(messageTypeOptions(dict, 'en', fallback)).toEqual([{ value: 'suggest', label: 'Suggestion' }]);
+    expect(messageTypeOptions([], 'zh', fallback).map((o) => o.value)).toEqual(['consult', 'suggest', 'praise', 'complain']);
+    expect(messageTypeOptions(null, 'zh', fallback)[0]).toEqual({ value: 'consult', label: '#consult' });
+  });
+});
+
+const survey: QuestionnaireWithDetails = {
+  questionnaireId: 9,
+  title: '观众满意度调查',
+  subTitle: '',
+  createTime: '2026-10-01 10:00:00',
+  startTime: '2026-10-01 00:00:00',
+  endTime: '2026-12-31 23:59:59',
+  details: [
+    {
+      questionnaireDetailId: 2,
+      questionId: 20,
+      title: '您从哪里了解到本馆？',
+      isRequired: false,
+      isSingle: false,
+      isOther: true,
+      sort: 2,
+      answers: [
+        { answerId: 202, title: '微信', sort: 2, selectCount: 0, percent: 0 },
+        { answerId: 201, title: '网站', sort: 1, selectCount: 0, percent: 0 },
+      ],
+    },
+    {
+      questionnaireDetailId: 1,
+      questionId: 10,
+      title: '总体满意度',
+      isRequired: true,
+      isSingle: true,
+      isOther: false,
+      sort: 1,
+      answers: [
+        { answerId: 101, title: '满意', sort: 1, selectCount: 0, percent: 0 },
+        { answerId: 102, title: '一般', sort: 2, selectCount: 0, percent: 0 },
+      ],
+    },
+  ],
+};
+
+describe('questionnaire rules', () => {
+  it('is open between start and end, both included; a bare date means the whole day', () => {
+    expect(questionnaireState(survey, '2026-09-30 23:59:59')).toBe('upcoming');
+    expect(questionnaireState(survey, '2026-10-01 00:00:00')).toBe('open');
+    expect(questionnaireState(survey, '2026-12-31 23:59:59')).toBe('open');
+    expect(questionnaireState(survey, '2027-01-01 00:00:00')).toBe('closed');
+    expect(questionnaireState({ startTime: '', endTime: '2026-11-01' }, '2026-11-01 20:00:00')).toBe('open');
+    expect(questionnaireState({ startTime: '', endTime: '' }, '2030-01-01 00:00:00')).toBe('open');
+  });
+
+  it('reads now in China time', () => {
+    expect(chinaNow(Date.UTC(2026, 10, 1, 16, 30, 5))).toBe('2026-11-02 00:30:05');
+  });
+
+  it('sorts questions and answers by sort', () => {
+    const sorted = sortedQuestions(survey.details);
+    expect(sorted.map((q) => q.questionId)).toEqual([10, 20]);
+    expect(sorted[1]!.answers.map((a) => a.answerId)).toEqual([201, 202]);
+    expect(survey.details[0]!.questionId).toBe(20);
+  });
+
+  it('turns a form into a record', () => {
+    const values = questionnaireValuesFrom([
+      ['q10', '101'],
+      ['q20', '201'],
+      ['q20', 'other'],
+      ['q20_other', ' 朋友推荐 '],
+      ['formKey', 'x'],
+    ]);
+    expect(values).toEqual({ q10: ['101'], q20: ['201', 'other'], q20_other: [' 朋友推荐 '] });
+    expect(readAnswers(survey, values)).toEqual({
+      record: {
+        questionnaireId: 9,
+        answers: [
+          { questionId: 20, answerIds: [201], otherText: '朋友推荐' },
+          { questionId: 10, answerIds: [101] },
+        ],
+      },
+      errors: [],
+    });
+  });
+
+  it('gives one error per question: required, other without text, single, unknown', () => {
+    expect(readAnswers(survey, {}).errors).toEqual([{ field: 'q10', code: 'answer_required' }]);
+    expect(readAnswers(survey, { q10: ['101'], q20: ['other'] }).errors).toEqual([
+      { field: 'q20', code: 'other_text_required' },
+    ]);
+    expect(readAnswers(survey, { q10: ['101', '102'] }).errors).toEqual([{ field: 'q10', code: 'answer_single' }]);
+    expect(readAnswers(survey, { q10: ['999'] }).errors).toEqual([{ field: 'q10', code: 'answer_unknown' }]);
+    expect(readAnswers(survey, { q10: ['abc'] }).errors).toEqual([{ field: 'q10', code: 'answer_unknown' }]);
+  });
+
+  it('counts typed "other" text as choosing other', () => {
+    const { record, errors } = readAnswers(survey, { q10: ['102'], q20_other: ['展览海报'] });
+    expect(errors).toEqual([]);
+    expect(record.answers[0]).toEqual({ questionId: 20, answerIds: [], otherText: '展览海报' });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionHtml, filterHref } from '../../server/loaders/activity.ts';
+import { createWriteOnce, writeFailure } from '../../server/loaders/write-once.ts';
+import { UpstreamError } from '../../server/upstream/api.ts';
+
+describe('write once', () => {
+  it('joins a repeat of the same form and content to the first call', async () => {
+    const once = createWriteOnce();
+    let calls = 0;
+    const write = async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return calls;
+    };
+    const [a, b] = await Promise.all([once.run(['k', { content: 'x' }], write), once.run(['k', { content: 'x' }], write)]);
+    expect(calls).toBe(1);
+    expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
+    expect(b.result).toBe(1);
+    expect((await once.run(['k', { content: 'x' }], write)).repeated).toBe(true);
+    expect(calls).toBe(1);
+  });
+
+  it('writes again for other content under the same key (two visitors of one cached page)', async () => {
+    const once = createWriteOnce();
+    let calls = 0;
+    await once.run(['k', 'a'], async () => (calls += 1));
+    await once.run(['k', 'b'], async () => (calls += 1));
+    expect(calls).toBe(2);
+  });
+
+  it('lets a failed write be tried again', async () => {
+    const once = createWriteOnce();
+    await expect(once.run(['k'], async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await once.run(['k'], async () => 'ok')).toEqual({ result: 'ok', repeated: false });
+  });
+
+  it('forgets a key after the window', async () => {
+    const once = createWriteOnce(10, 20);
+    let calls = 0;
+    await once.run(['k'], async () => (calls += 1));
+    await new Promise((r) => setTimeout(r, 40));
+    await once.run(['k'], async () => (calls += 1));
+    expect(calls).toBe(2);
+  });
+
+  it('words a failure for the form: 429 is too many, everything else try again later', () => {
+    const err = (httpStatus?: number, code: 'UPSTREAM_HTTP' | 'UPSTREAM_TIMEOUT' = 'UPSTREAM_HTTP') =>
+      new UpstreamError(code, 'x', { endpoint: 'addMessage', httpStatus });
+    expect(writeFailure(err(429))).toEqual({ failure: 'rate_limited', status: 429 });
+    expect(writeFailure(err(500))).toEqual({ failure: 'upstream', status: 503 });
+    expect(writeFailure(err(undefined, 'UPSTREAM_TIMEOUT'))).toEqual({ failure: 'upstream', status: 503 });
+  });
+});
+
+describe('activity loader helpers', () => {
+  it('builds filter links that keep other parameters and reset the page', () => {
+    const url = new URL('http://x/Education/Activity?page=3&platform=wx&type=1');
+    expect(filterHref(url, '2')).toBe('/Education/Activity?platform=wx&type=2');
+    expect(filterHref(url, '')).toBe('/Education/Activity?platform=wx');
+    expect(filterHref(new URL('http://x/EN_Education/EN_Activity'), '')).toBe('/EN_Education/EN_Activity');
+  });
+
+  it('sanitizes an HTML description and turns plain text into escaped paragraphs', () => {
+    expect(descriptionHtml('<p onclick="x()">讲座<script>alert(1)</script></p>')).toBe('<p>讲座</p>');
+    expect(descriptionHtml('第一段\n\n第二段 <b & c')).toBe('<p>第一段</p><p>第二段 &lt;b &amp; c</p>');
+    expect(descriptionHtml('  ')).toBe('');
+    expect(descriptionHtml(null)).toBe('');
+  });
+});
