@@ -175,7 +175,13 @@ describe('exhibitions and the collection', () => {
       // Filter to what is on view (a client navigation that keeps the address honest).
       await p.page.locator('.filter-links__link', { hasText: '正在展出' }).click();
       await p.page.waitForURL(/\?type=current$/);
-      expect(await p.page.locator('.exh-card .exh-facts__phase--current').count()).toBe(await p.page.locator('.exh-card').count());
+      // The address changes before the new list has rendered on a loaded machine: wait for the list itself.
+      await expect
+        .poll(async () => {
+          const cards = await p.page.locator('.exh-card').count();
+          return cards > 0 && (await p.page.locator('.exh-card .exh-facts__phase--current').count()) === cards;
+        }, { timeout: 15_000 })
+        .toBe(true);
 
       const internal = p.page.locator('a.exh-card__link[href^="/Exhibition/TempExh/"]').first();
       const title = (await internal.locator('.exh-card__title').textContent())!;
