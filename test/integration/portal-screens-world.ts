@@ -3,12 +3,11 @@
 // DonationSystem), common (News/SNews), images (Survey/History, third-level Education/Volunteer/VolAct,
 // ExcellentCol with external links), wc (Service/Shopping), book (Research/Read), the generic
 // exhibition cards (Exhibition/OnlineExh), and an English text list.
-import pino from 'pino';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import type { EdgeApp } from '../../server/app.ts';
 import type { DemoChannel, DemoContent } from '../../cms/db/demo/types.ts';
 import type { Article } from '../../shared/wire.ts';
-import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import type { RunningCms } from './cms-harness.ts';
+import { edgeOnContent } from './edge-harness.ts';
 import { FIXTURE } from './cms-fixture.ts';
 
 const channel = (channelId: number, channelNo: string, channelName: string, parent: string): DemoChannel => ({
@@ -119,25 +118,6 @@ export interface PortalWorld {
 }
 
 export async function portalWorld(env: Record<string, string> = {}): Promise<PortalWorld> {
-  const seeded = await seedFixtureDb(PORTAL_FIXTURE);
-  const cms = await startCms({ db: seeded.db });
-  const config = loadConfig({
-    UPSTREAM_URL: cms.url,
-    APP_ID,
-    TOKEN_KEY,
-    LOG_LEVEL: 'silent',
-    PAGE_CACHE_TTL_S: '0',
-    RATE_LIMIT_WRITES: '1000',
-    ...env,
-  });
-  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }) });
-  return {
-    app: edge.app,
-    cms,
-    async close() {
-      await edge.close();
-      await cms.close();
-      seeded.remove();
-    },
-  };
+  const { edge, cms, close } = await edgeOnContent(PORTAL_FIXTURE, { RATE_LIMIT_WRITES: '1000', ...env });
+  return { app: edge.app, cms, close };
 }

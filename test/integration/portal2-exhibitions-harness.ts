@@ -3,12 +3,11 @@
 // one with its own site; a base exhibition with floor-plan coordinates; 16 precious relics of two
 // types; revolutionary relics; English twins; three home slides), the service on port 0 with its own
 // database, and createApp driven by supertest. The edge reaches the service over a real socket.
-import pino from 'pino';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import type { EdgeApp } from '../../server/app.ts';
 import type { DemoChannel, DemoContent } from '../../cms/db/demo/types.ts';
 import type { Article, Exhibit, ExhibitionBase, ExhibitionTemp } from '../../shared/wire.ts';
-import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import type { RunningCms } from './cms-harness.ts';
+import { edgeOnContent } from './edge-harness.ts';
 import { FIXTURE } from './cms-fixture.ts';
 
 const channel = (channelId: number, channelNo: string, channelName: string, parent: string): DemoChannel => ({
@@ -218,25 +217,6 @@ export interface ExhibitionEdge {
 }
 
 export async function startExhibitionEdge(env: Record<string, string> = {}): Promise<ExhibitionEdge> {
-  const seeded = await seedFixtureDb(EXHIBITION_FIXTURE);
-  const cms = await startCms({ db: seeded.db });
-  const config = loadConfig({
-    UPSTREAM_URL: cms.url,
-    APP_ID,
-    TOKEN_KEY,
-    LOG_LEVEL: 'silent',
-    PAGE_CACHE_TTL_S: '0',
-    UPSTREAM_TIMEOUT_MS: '3000',
-    ...env,
-  });
-  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }) });
-  return {
-    app: edge.app,
-    cms,
-    async close() {
-      await edge.close();
-      await cms.close();
-      seeded.remove();
-    },
-  };
+  const { edge, cms, close } = await edgeOnContent(EXHIBITION_FIXTURE, { UPSTREAM_TIMEOUT_MS: '3000', ...env });
+  return { app: edge.app, cms, close };
 }

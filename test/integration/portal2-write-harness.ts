@@ -4,12 +4,11 @@
 // with its own database copy, and createApp listening on port 0. Fetches go over real sockets.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import pino from 'pino';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
+import type { EdgeApp } from '../../server/app.ts';
 import type { DemoChannel, DemoContent } from '../../cms/db/demo/types.ts';
 import type { Activity, QuestionnaireDetail } from '../../shared/wire.ts';
-import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import type { RunningCms } from './cms-harness.ts';
+import { edgeOnContent } from './edge-harness.ts';
 import { FIXTURE } from './cms-fixture.ts';
 
 const channel = (channelId: number, channelNo: string, channelName: string, parent: string): DemoChannel => ({
@@ -182,18 +181,7 @@ export interface VisitorEdge {
 }
 
 export async function startVisitorEdge(env: Record<string, string> = {}): Promise<VisitorEdge> {
-  const seeded = await seedFixtureDb(VISITOR_FIXTURE);
-  const cms = await startCms({ db: seeded.db });
-  const config = loadConfig({
-    UPSTREAM_URL: cms.url,
-    APP_ID,
-    TOKEN_KEY,
-    LOG_LEVEL: 'silent',
-    PAGE_CACHE_TTL_S: '0',
-    UPSTREAM_TIMEOUT_MS: '3000',
-    ...env,
-  });
-  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }) });
+  const { edge, cms, close } = await edgeOnContent(VISITOR_FIXTURE, { UPSTREAM_TIMEOUT_MS: '3000', ...env });
   const server: Server = await new Promise((resolve) => {
     const s = edge.app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -205,9 +193,7 @@ export async function startVisitorEdge(env: Record<string, string> = {}): Promis
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
-      await edge.close();
-      await cms.close();
-      seeded.remove();
+      await close();
     },
   };
 }
