@@ -152,27 +152,17 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
       sortDate: a.publishDate,
     });
   }
-  for (const e of content.exhibitionBases) {
-    add(`${enPrefix(e.languageType)}BaseExh`, {
-      type: 'exhibitionBase',
-      id: e.exhibitionBaseId,
+  // Both kinds of exhibition index alike; only their id and name columns differ.
+  const exhibitions = [
+    ...content.exhibitionBases.map((e) => ({ e, channel: 'BaseExh', type: 'exhibitionBase', id: e.exhibitionBaseId, title: e.baseName })),
+    ...content.exhibitionTemps.map((e) => ({ e, channel: 'TempExh', type: 'exhibitionTemp', id: e.exhibitionTempId, title: e.tempName })),
+  ];
+  for (const { e, channel, type, id, title } of exhibitions) {
+    add(`${enPrefix(e.languageType)}${channel}`, {
+      type,
+      id,
       groupId: e.groupId,
-      title: e.baseName,
-      img: e.thumb,
-      description: plainText(e.description),
-      content: plainText(e.description),
-      linkUrl: e.linkUrl,
-      extension1: e.startTime,
-      extension2: e.endTime,
-      sortDate: e.startTime,
-    });
-  }
-  for (const e of content.exhibitionTemps) {
-    add(`${enPrefix(e.languageType)}TempExh`, {
-      type: 'exhibitionTemp',
-      id: e.exhibitionTempId,
-      groupId: e.groupId,
-      title: e.tempName,
+      title,
       img: e.thumb,
       description: plainText(e.description),
       content: plainText(e.description),
