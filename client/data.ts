@@ -1,7 +1,7 @@
 // The browser side of /__data: each route's loader and action fetch the edge, which runs the same
 // server loaders (one round trip per navigation) and answers with the DataAnswer protocol.
 import { data, redirect, redirectDocument, type ActionFunction, type LoaderFunction } from 'react-router';
-import { dataUrl, type DataAnswer } from '../shared/data-protocol.ts';
+import { dataUrl, type ActionUnsent, type DataAnswer } from '../shared/data-protocol.ts';
 
 /** A failure the router's error boundaries show as the not-found or service-error screen. */
 function routeError(status: number, code: string): unknown {
@@ -40,13 +40,21 @@ export function clientAction(routeId: string): ActionFunction {
     const form = await request.formData();
     const body = new URLSearchParams();
     for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
-    const res = await fetch(dataUrl(new URL(request.url), routeId), {
-      method: 'POST',
-      signal: request.signal,
-      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body,
-      credentials: 'same-origin',
-    });
+    let res: Response;
+    try {
+      res = await fetch(dataUrl(new URL(request.url), routeId), {
+        method: 'POST',
+        signal: request.signal,
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+        body,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      if (request.signal.aborted) throw err;
+      // The post is lost, the page is not: the form says so and keeps what the visitor did.
+      return { ok: false, unsent: 'network' } satisfies ActionUnsent;
+    }
+    if (res.status === 429 || res.status === 503) return { ok: false, unsent: 'busy' } satisfies ActionUnsent;
     return answer(res);
   };
 }

@@ -24,6 +24,13 @@ export interface RouteSources {
 export const rootShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
   pathIsEnglish(currentUrl.pathname) !== pathIsEnglish(nextUrl.pathname) || isWx(currentUrl) !== isWx(nextUrl);
 
+/**
+ * After a post that answered in place (a like's new count) the page's own data is unchanged, and
+ * loading it again would count one more visit to the article; everything else revalidates as usual.
+ */
+export const leafShouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult !== undefined ? false : defaultShouldRevalidate;
+
 function leaf(def: RouteDef, sources: RouteSources): RouteObject {
   const handle: RouteHandle = { def };
   const base: RouteObject = {
@@ -32,6 +39,7 @@ function leaf(def: RouteDef, sources: RouteSources): RouteObject {
     loader: sources.loader(def.id),
     action: sources.action(def.id),
     handle,
+    shouldRevalidate: leafShouldRevalidate,
     ErrorBoundary: ScreenErrorBoundary,
   };
   if (def.screen === 'redirect') return base;

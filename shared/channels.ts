@@ -67,15 +67,30 @@ export const pathSegments = (pathname: string): string[] =>
       }
     });
 
+/** Spec §2: a `Message` path segment gives the channel name 观众留言, whether or not the tree has it. */
+export const MESSAGE_SEGMENT = 'Message';
+const MESSAGE_CHANNEL_NAME = { zh: '观众留言', en: 'Visitor Messages' } as const;
+
+function messageChannel(found: ChannelNode | undefined, segment: string, parentPath: string): ChannelNode {
+  const path = `${parentPath}/${segment}`;
+  const name = segment.startsWith('EN_') ? MESSAGE_CHANNEL_NAME.en : MESSAGE_CHANNEL_NAME.zh;
+  if (found) return { ...found, name };
+  return { no: segment, name, path, href: path, external: false, visible: false, isHome: false, banner: '', description: '', children: [] };
+}
+
+const isMessageSegment = (segment: string): boolean => segment.replace(/^EN_/, '') === MESSAGE_SEGMENT;
+
 /**
  * The channels named by the leading segments of a path, top first: `/News/SNews/12` → [News, SNews].
- * Stops at the first segment that is not a child of the previous channel.
+ * Stops at the first segment that is not a child of the previous channel (a `Message` segment always
+ * names the visitor-message channel).
  */
 export function channelChain(nodes: readonly ChannelNode[], pathname: string): ChannelNode[] {
   const chain: ChannelNode[] = [];
   let level = nodes;
   for (const segment of pathSegments(pathname)) {
-    const next = level.find((n) => n.no === segment);
+    const found = level.find((n) => n.no === segment);
+    const next = isMessageSegment(segment) ? messageChannel(found, segment, chain.at(-1)?.path ?? '') : found;
     if (!next) break;
     chain.push(next);
     level = next.children;

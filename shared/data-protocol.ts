@@ -24,3 +24,15 @@ export function pageUrlOfData(dataPath: string, search: string, origin: string):
   url.searchParams.delete(ROUTE_PARAM);
   return url;
 }
+
+/**
+ * What a client action answers when its post never reached the action (the connection dropped, the
+ * edge was busy): a value for the form to show next to itself, not an error that would replace the page.
+ */
+export interface ActionUnsent {
+  ok: false;
+  unsent: 'network' | 'busy';
+}
+
+export const isActionUnsent = (value: unknown): value is ActionUnsent =>
+  typeof value === 'object' && value !== null && (value as { unsent?: unknown }).unsent !== undefined;

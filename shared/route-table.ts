@@ -119,6 +119,8 @@ const ZH_ROWS: readonly Row[] = [
   redirectRow('/Service', '/Service/OpenServies/OpenTime'),
   redirectRow('/Service/OpenServies', '/Service/OpenServies/OpenTime'),
   { path: '/Service/OpenServies/LeaveWord', screen: 'messageBoard', pageSize: 10, grade: 3 },
+  // The same board under a `Message` segment, which names the channel 观众留言 (spec §2).
+  { path: '/Service/OpenServies/Message', screen: 'messageBoard', pageSize: 10, grade: 3 },
   list('/Service/OpenServies/:sec', 10, 'text', 3),
   detail('/Service/OpenServies/:sec/:id'),
   list('/Service/Shopping', 6, 'wc'),

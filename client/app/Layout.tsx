@@ -2,7 +2,7 @@
 // inner style with banner, breadcrumb and channel tabs; search brings its own simple header. In the
 // messenger mode (platform=wx) the header and footer are left out: the messenger shows its own title
 // bar and menu, and the page keeps only its content and in-page wayfinding.
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { channelChain } from '../../shared/channels.ts';
 import type { ScreenKind } from '../../shared/route-table.ts';
 import Banner from '../components/Banner.tsx';
@@ -45,6 +45,7 @@ export default function Layout() {
     return (
       <div className={`page page--search${frame.wx ? ' page--wx' : ''}`} data-screen={screen}>
         <HeadSync frame={frame} page={page} />
+        <ScrollRestoration />
         {skip}
         <Outlet />
         {chrome && <Footer />}
@@ -60,6 +61,7 @@ export default function Layout() {
   return (
     <div className={`page page--${screen === 'home' ? 'index' : 'inner'}${frame.wx ? ' page--wx' : ''}`} data-screen={screen} data-state={page.state}>
       <HeadSync frame={frame} page={page} />
+      <ScrollRestoration />
       {skip}
       {chrome && <Header />}
       <main id="main" className="page__main">

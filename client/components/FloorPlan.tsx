@@ -2,6 +2,7 @@
 // drawn floor plan of the galleries with a marker at the exhibition's place, in per cent of the plan.
 // The drawing is decoration; the caption says the same in words for every visitor.
 import type { MapPoint } from '../../shared/exhibits.ts';
+import type { UiKey } from '../../shared/i18n.ts';
 import { useT } from '../i18n.tsx';
 
 // The plan is 1000×750; the building is drawn in a 880×630 area 60 units in, in "plan units" of
@@ -28,11 +29,18 @@ const ROOMS: ReadonlyArray<readonly [number, number, number, number]> = [
   [66, 68, 28, 24],
 ];
 
+/** The ninth of the plan a point falls in, as a visitor says it (north is the top, the entrance south). */
+export function planArea({ x, y }: MapPoint): UiKey {
+  const row = y < 100 / 3 ? 'n' : y < 200 / 3 ? '' : 's';
+  const col = x < 100 / 3 ? 'w' : x < 200 / 3 ? '' : 'e';
+  return `exh.area.${row + col || 'c'}` as UiKey;
+}
+
 export default function FloorPlan({ point, name }: { point: MapPoint; name: string }) {
   const t = useT();
   const cx = (point.x / 100) * W;
   const cy = (point.y / 100) * H;
-  const caption = t('exh.marker', { name, x: point.x, y: point.y });
+  const caption = t('exh.marker', { name, area: t(planArea(point)) });
   return (
     <figure className="floor-plan">
       <svg className="floor-plan__drawing" viewBox={VIEW} width={880} height={680} role="img" aria-label={t('exh.floorPlan')}>

@@ -4,6 +4,7 @@
 // server-rendered HTML and the first client render agree).
 import { useEffect, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
+import { isActionUnsent } from '../../shared/data-protocol.ts';
 import type { LikeResult } from '../../shared/screen-data.ts';
 import { useT } from '../i18n.tsx';
 import Button from './Button.tsx';
@@ -61,7 +62,8 @@ export default function LikeButton({ id, likes }: { id: number; likes: number })
   const shownLiked = pending ? pending === 'like' : liked;
   const base = settled?.ok ? settled.likes : likes;
   const shownLikes = pending === 'like' ? base + 1 : pending === 'unlike' ? Math.max(0, base - 1) : base;
-  const failed = settled !== null && !settled.ok;
+  // The edge refused the like, or the post never reached it (offline, too many tries).
+  const failed = !busy && ((settled !== null && !settled.ok) || isActionUnsent(fetcher.data));
 
   return (
     <fetcher.Form method="post" className="like">

@@ -31,7 +31,7 @@ import { articleItem, type ItemContext } from './list-item.ts';
 import type { LoaderContext } from './types.ts';
 
 /** How many records each home section shows. */
-export const HOME_COUNTS = { news: 4, exhibitions: 3, collections: 8, activities: 4 } as const;
+export const HOME_COUNTS = { news: 5, exhibitions: 3, collections: 8, activities: 4 } as const;
 /** The statistics report's window (getBaiduReport/30). */
 export const REPORT_DAYS = 30;
 /** Activities looked at to find the upcoming ones (the service lists the newest start first). */

@@ -1,5 +1,9 @@
 // The per-client-address limit on writes (messages, questionnaire answers, likes). One limiter instance
 // is shared by the API proxy and the portal's form actions, so a client has one budget for both.
+// API callers past the limit get a JSON 429. A page form post is not turned away here: it is marked
+// (`markSoftLimit`), runs its action, and the action's write is refused with a 429 the form knows how
+// to show — the page comes back with the visitor's input kept and "try again in a minute".
+import type { Response } from 'express';
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { sendJsonError } from '../ops/errors.ts';
 
@@ -7,6 +11,22 @@ export interface WriteLimiterOptions {
   /** Writes per client address per window; 0 = no limit. */
   limit: number;
   windowMs?: number;
+}
+
+interface LimitLocals {
+  softWriteLimit?: boolean;
+  /** Seconds until the client may write again; set when a soft-limited request is over the limit. */
+  writeLimitedForS?: number;
+}
+
+/** Ask the limiter to mark rather than answer this request when it is over the limit. */
+export function markSoftLimit(res: Response): void {
+  (res.locals as LimitLocals).softWriteLimit = true;
+}
+
+/** Seconds to wait when this (soft-limited) request is over the write limit; undefined when it is not. */
+export function writeLimitedFor(res: Response): number | undefined {
+  return (res.locals as LimitLocals).writeLimitedForS;
 }
 
 /** A no-op when the limit is 0; otherwise 429 + Retry-After (+ RateLimit headers) past the limit. */
@@ -17,8 +37,14 @@ export function createWriteLimiter({ limit, windowMs = 60_000 }: WriteLimiterOpt
     skip: () => limit === 0,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, res) => {
+    handler: (_req, res, next) => {
       const retryAfter = Number(res.getHeader('Retry-After') ?? Math.ceil(windowMs / 1000));
+      const locals = res.locals as LimitLocals;
+      if (locals.softWriteLimit) {
+        locals.writeLimitedForS = retryAfter;
+        next();
+        return;
+      }
       sendJsonError(res, {
         status: 429,
         code: 429,

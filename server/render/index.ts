@@ -28,6 +28,7 @@ import { homePath, ROUTE_BY_ID, SCREEN_KINDS, type ScreenKind } from '../../shar
 import { isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
 import { requestIdOf, setRouteId } from '../http-context.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
+import { markSoftLimit, writeLimitedFor } from '../proxy/rate-limit.ts';
 import { earlyHintLinks, readAssets, type Assets } from './assets.ts';
 import { documentHead, documentTail } from './document.ts';
 import { errorPageHtml } from './error-page.ts';
@@ -149,8 +150,13 @@ export function createPageRouter(deps: PageDeps): Router {
   void ready().catch((err: unknown) => deps.logger.error({ err }, 'page engine failed to start'));
   const timeoutMs = deps.renderTimeoutMs ?? 10_000;
 
-  const limitWrites: RequestHandler = (req, res, next) =>
-    req.method === 'POST' && deps.writeLimiter ? deps.writeLimiter(req, res, next) : next();
+  // Page posts spend the shared write budget, but past it they still reach their action (which
+  // refuses the write and keeps the visitor's input) instead of getting the API's JSON 429.
+  const limitWrites: RequestHandler = (req, res, next) => {
+    if (req.method !== 'POST' || !deps.writeLimiter) return next();
+    markSoftLimit(res);
+    deps.writeLimiter(req, res, next);
+  };
 
   function sendErrorPage(res: ExpressResponse, status: number, lang: 'zh' | 'en', assets: Assets): void {
     if (res.headersSent) {
@@ -183,7 +189,7 @@ export function createPageRouter(deps: PageDeps): Router {
       if (!res.writableFinished) controller.abort();
     });
 
-    const state: RequestState = newRequestState(requestId);
+    const state: RequestState = newRequestState(requestId, writeLimitedFor(res));
     let result: Response | StaticHandlerContext;
     try {
       const request = await toFetchRequest(req, url, controller.signal);
@@ -309,7 +315,7 @@ export function createPageRouter(deps: PageDeps): Router {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const state = newRequestState(requestId);
+    const state = newRequestState(requestId, writeLimitedFor(res));
     try {
       const request = await toFetchRequest(req, url, controller.signal);
       const value: unknown = await handler.queryRoute(request, { routeId, requestContext: state });

@@ -5,6 +5,7 @@
 import { data, redirect, type ActionFunction, type LoaderFunction } from 'react-router';
 import type { Logger } from 'pino';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
+import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { toEnglishPath, twinRoute } from '../../shared/route-table.ts';
 import { isWx, resolveLang } from '../../shared/site.ts';
@@ -12,7 +13,7 @@ import { actionFor, loaderFor } from '../loaders/index.ts';
 import { notFound, toRouteError } from '../loaders/errors.ts';
 import { frameData, loadChannels } from '../loaders/root.ts';
 import type { LoaderContext } from '../loaders/types.ts';
-import type { CacheStatus, UpstreamApi } from '../upstream/api.ts';
+import { UpstreamError, type CacheStatus, type UpstreamApi } from '../upstream/api.ts';
 import type { SiteSettings } from './index.ts';
 
 /** What one visitor request shares between its loaders (react-router's requestContext). */
@@ -23,10 +24,12 @@ export interface RequestState {
   /** The cache status of every upstream answer the page used. */
   cache: CacheStatus[];
   channels: Map<Lang, Promise<ChannelNode[]>>;
+  /** Set when the client is over the write limit: its writes are refused (429) without a call. */
+  writeLimitedForS?: number;
 }
 
-export function newRequestState(requestId: string): RequestState {
-  return { requestId, tags: new Set(), cache: [], channels: new Map() };
+export function newRequestState(requestId: string, writeLimitedForS?: number): RequestState {
+  return { requestId, tags: new Set(), cache: [], channels: new Map(), writeLimitedForS };
 }
 
 export interface RunDeps {
@@ -40,6 +43,11 @@ export interface RunDeps {
 function recordingApi(api: UpstreamApi, state: RequestState): UpstreamApi {
   return {
     async call(name, call) {
+      // Over the write limit: the action sees the same 429 the content service would give, so the
+      // visitor's form comes back with its input and "too many tries" rather than a bare JSON error.
+      if (state.writeLimitedForS !== undefined && ENDPOINT_BY_NAME[name]?.write) {
+        throw new UpstreamError('UPSTREAM_HTTP', `write limit reached; retry in ${state.writeLimitedForS} s`, { endpoint: name, httpStatus: 429 });
+      }
       const result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId });
       for (const tag of result.tags) state.tags.add(tag);
       state.cache.push(result.cache);

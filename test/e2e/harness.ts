@@ -2,7 +2,7 @@
 // on 127.0.0.1 port 0, a headless Chromium, and pages that record every console error, page error,
 // failed request and hydration warning so a test can insist there were none. Screenshots go to
 // test-results/screens/. Run with `npm run test:e2e` (it builds the browser bundle first).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -167,5 +167,24 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
   };
 }
 
+let axeSource: string | undefined;
+
+/** axe-core's violations on the current page as `rule: selector` lines ('' when none). */
+export async function axeViolations(p: CheckedPage): Promise<string> {
+  axeSource ??= readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await p.page.evaluate(axeSource);
+  const violations = await p.page.evaluate(async () => {
+    type Axe = { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
+    return (await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+}
+
+const describeProblems = (problems: Problem[]): string => problems.map((x) => `${x.kind}: ${x.text}`).join('\n');
+
 /** The problems of a page as one readable string (for `expect(...).toEqual('')`). */
-export const problemText = (p: CheckedPage): string => p.problems.map((x) => `${x.kind}: ${x.text}`).join('\n');
+export const problemText = (p: CheckedPage): string => describeProblems(p.problems);
+
+/** The same, less the module scripts a browser without JavaScript refuses (reported as a CSP block): nothing else may fail. */
+export const problemsWithoutJs = (p: CheckedPage): string =>
+  describeProblems(p.problems.filter((x) => !(x.kind === 'requestfailed' && /\/build\/\S+\.js csp$/.test(x.text))));

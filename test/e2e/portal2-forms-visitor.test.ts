@@ -1,10 +1,8 @@
 // The places where visitors write, in Chromium against the demo content: leaving a message with and
 // without JavaScript (a double click sends one; a refused or failed send keeps the input), answering
 // a questionnaire, and the activity pages — desktop and phone screenshots, no console errors.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { axeViolations, problemText, problemsWithoutJs, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 const BOARD = '/Service/OpenServies/LeaveWord';
 const ACTIVITIES = '/Education/Activity';
@@ -20,25 +18,6 @@ afterAll(async () => {
 
 const messagesLike = (content: string): number =>
   (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(content) as { n: number }).n;
-
-/** A page's problems, less the module script a JavaScript-free browser refuses to load. */
-const problemsWithoutJs = (p: CheckedPage): string =>
-  p.problems
-    .filter((x) => !(x.kind === 'requestfailed' && /\/build\/.*\.js csp$/.test(x.text)))
-    .map((x) => `${x.kind}: ${x.text}`)
-    .join('\n');
-
-const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations on the current page as `rule: selector` lines ('' when none). */
-async function axeViolations(p: CheckedPage): Promise<string> {
-  await p.page.evaluate(AXE);
-  const violations = await p.page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-}
 
 /** Counts the POSTs a page sends (form submissions through /__data or as documents). */
 function countPosts(p: CheckedPage): { readonly n: number } {

@@ -3,10 +3,8 @@
 // a (fake) clock and pauses on hover, focus and the pause button, stays still under reduced motion
 // and shows a complete first slide without JavaScript; exhibition and collection pages navigate on
 // the client; no console error or hydration warning anywhere. Screenshots: test-results/screens/.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { axeViolations, problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 beforeAll(async () => {
@@ -20,18 +18,6 @@ afterAll(async () => {
 const activeSlide = (p: CheckedPage) => p.page.locator('.slider__slide--active').getAttribute('aria-label');
 const slideCount = (p: CheckedPage) => p.page.locator('.slider__slide').count();
 const nth = (n: number, total: number) => `第 ${n} 张，共 ${total} 张`;
-
-const AXE = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations on the current page as `rule: selector` lines ('' when none). */
-async function axeViolations(p: CheckedPage): Promise<string> {
-  await p.page.evaluate(AXE);
-  const violations = await p.page.evaluate(async () => {
-    type Axe = { run: (ctx: Document, o: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }> };
-    return (await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-}
 
 /** The address of the first record link of a list page. */
 async function firstRecord(p: CheckedPage, list: string, selector: string): Promise<string> {

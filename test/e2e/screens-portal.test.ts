@@ -4,7 +4,7 @@
 // unlike remembered by the browser, and the detail's gallery grid, viewer, PDF and video — with no
 // console error, failed request or hydration warning anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { problemText, problemsWithoutJs, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 beforeAll(async () => {
@@ -29,13 +29,6 @@ function articleWithGallery(channelNo: string, images: number): number {
   if (!rows[0]) throw new Error(`the demo has no ${channelNo} article with ${images} gallery images`);
   return rows[0].id;
 }
-
-/** Without JavaScript Chromium refuses the module scripts (reported as a CSP block); nothing else may fail. */
-const problemsWithoutJs = (p: CheckedPage) =>
-  problemText(p)
-    .split('\n')
-    .filter((line) => line && !/^requestfailed: \S+\/build\/\S+\.js csp$/.test(line))
-    .join('\n');
 
 /** Waits until the pager shows `n` as the current page (the list has rendered it). */
 const currentPage = (p: CheckedPage, n: number) =>

@@ -3,7 +3,8 @@
 import type { DemoContent, DemoChannel } from '../../cms/db/demo/types.ts';
 import type { Article } from '../../shared/wire.ts';
 
-const channel = (channelId: number, channelNo: string, channelName: string, parent: string, extra: Partial<DemoChannel> = {}): DemoChannel => ({
+/** A channel row with the defaults every fixture uses (visible, sorted by id, site from the `EN_` prefix). */
+export const channel = (channelId: number, channelNo: string, channelName: string, parent: string, extra: Partial<DemoChannel> = {}): DemoChannel => ({
   channelId,
   channelNo,
   channelName,
@@ -18,7 +19,8 @@ const channel = (channelId: number, channelNo: string, channelName: string, pare
   ...extra,
 });
 
-const article = (archivesId: number, channelNo: string, title: string, content: string, publishDate: string, extra: Partial<Article> = {}): Omit<Article, 'excerpt'> => ({
+/** An article row with empty optional fields. */
+export const article = (archivesId: number, channelNo: string, title: string, content: string, publishDate: string, extra: Partial<Article> = {}): Omit<Article, 'excerpt'> => ({
   archivesId,
   groupId: `g-a${archivesId}`,
   channelId: 0,

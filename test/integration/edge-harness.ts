@@ -6,7 +6,6 @@ import pino from 'pino';
 import { createApp, type AppDeps, type EdgeApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { CmsOptions } from '../../cms/server.ts';
-import type { DemoContent } from '../../cms/db/demo/types.ts';
 import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
 
 export { APP_ID, TOKEN_KEY };
@@ -30,7 +29,8 @@ export interface WorldOptions {
   cms?: Partial<CmsOptions>;
 }
 
-async function listen(server: Server): Promise<string> {
+/** Listens on 127.0.0.1 port 0; the base URL. */
+export async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -82,27 +82,4 @@ export const LIST_BODY = { entity: { channelNo: 'SNews' }, param: { pageNum: 1, 
 /** POSTs JSON to the edge. */
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-}
-
-export interface EdgeOnContent {
-  edge: EdgeApp;
-  cms: RunningCms;
-  close(): Promise<void>;
-}
-
-/** A silent edge (no page cache) in front of the real service seeded with `content`: the page suites' base. */
-export async function edgeOnContent(content: DemoContent, env: Record<string, string> = {}): Promise<EdgeOnContent> {
-  const seeded = await seedFixtureDb(content);
-  const cms = await startCms({ db: seeded.db });
-  const config = loadConfig({ UPSTREAM_URL: cms.url, APP_ID, TOKEN_KEY, LOG_LEVEL: 'silent', PAGE_CACHE_TTL_S: '0', ...env });
-  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }) });
-  return {
-    edge,
-    cms,
-    async close() {
-      await edge.close();
-      await cms.close();
-      seeded.remove();
-    },
-  };
 }

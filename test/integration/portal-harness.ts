@@ -2,11 +2,11 @@
 // 127.0.0.1 port 0 over a freshly seeded database, createApp on another port 0. Pages are fetched
 // over real sockets, redirects not followed.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp, type EdgeApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { APP_ID, TOKEN_KEY, call, seedDemoDb, startCms, type RunningCms } from './cms-harness.ts';
+import { listen } from './edge-harness.ts';
 
 export interface PortalWorld {
   url: string;
@@ -16,11 +16,6 @@ export interface PortalWorld {
   /** Another edge on the same service with other settings (closed with the world). */
   startEdge(env: Record<string, string>): Promise<string>;
   close(): Promise<void>;
-}
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export async function portalWorld(env: Record<string, string> = {}): Promise<PortalWorld> {

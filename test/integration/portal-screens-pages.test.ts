@@ -3,11 +3,12 @@
 // JavaScript, unknown ids, and the search page.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTS, portalWorld, type PortalWorld } from './portal-screens-world.ts';
+import { LISTS } from './page-fixture.ts';
+import { startPageEdge, type PageEdge } from './page-harness.ts';
 
-let world: PortalWorld;
+let world: PageEdge;
 beforeAll(async () => {
-  world = await portalWorld();
+  world = await startPageEdge();
 });
 afterAll(async () => {
   await world?.close();
@@ -205,7 +206,7 @@ describe('search page', () => {
 
 describe('watermark flag', () => {
   it('shows only the watermarked copies when the site flag is on', async () => {
-    const marked = await portalWorld({ IMAGE_WATERMARK: 'true' });
+    const marked = await startPageEdge({ IMAGE_WATERMARK: 'true' });
     try {
       const list = await request(marked.app).get(LISTS.history.path);
       expect(listOf(list.text)).toContain('src="/file/upload/WATER/a_IMAGE_REMARK.jpg"');

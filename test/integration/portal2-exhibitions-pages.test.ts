@@ -4,11 +4,12 @@
 // the slider and the home sections, English twins, and 404 for unknown ids.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS, OWN_SITE, startExhibitionEdge, type ExhibitionEdge } from './portal2-exhibitions-harness.ts';
+import { IDS, OWN_SITE } from './page-fixture.ts';
+import { startPageEdge, type PageEdge } from './page-harness.ts';
 
-let edge: ExhibitionEdge;
+let edge: PageEdge;
 beforeAll(async () => {
-  edge = await startExhibitionEdge();
+  edge = await startPageEdge();
 });
 afterAll(async () => {
   await edge?.close();
@@ -60,9 +61,10 @@ describe('home', () => {
     expect(exh).not.toContain('往届书画展');
     expect(exh).not.toContain('玉润东方');
 
+    // The newest SNews article of the fixture (2025-06-28).
     const news = section('news');
-    expect(news).toContain('青铜器修复成果展开幕');
-    expect(news).toContain('href="/News/SNews/1"');
+    expect(news).toContain('本馆动态第10篇');
+    expect(news).toContain('href="/News/SNews/1100"');
     expect(news).toContain('>全部本馆新闻<');
 
     const col = section('col');
@@ -72,9 +74,9 @@ describe('home', () => {
     const act = section('act');
     expect(act).toContain('<span class="home-act__title">青铜器里的中国</span>');
     expect(act).toContain('2099-03-01 14:00 – 2099-03-01 16:00');
-    expect(act).toContain('href="/Education/Activity/2"');
+    expect(act).toContain(`href="/Education/Activity/${IDS.farLecture}"`);
     // Over activities are left out while one is still to come.
-    expect(act).not.toContain('青铜拓片体验');
+    expect(act).not.toContain('周末讲座');
 
     const stats = section('stats');
     expect(stats).toContain('累计访问');
@@ -154,7 +156,7 @@ describe('exhibition lists', () => {
     expect(cardTitles(digital.html)).toEqual(['数字青铜馆']);
     const levy = await page('/Collection/ColLevy/DonationSystem');
     expect(levy.status).toBe(200);
-    expect(levy.html).toContain('捐赠制度第7条');
+    expect(levy.html).toContain('捐赠制度第8篇');
     expect(levy.html).toContain('href="/Collection/ColLevy/DonationSystem?page=2');
     const redirect = await page('/Collection/ColLevy');
     expect(redirect.status).toBeGreaterThanOrEqual(301);
@@ -174,7 +176,7 @@ describe('exhibition details', () => {
     expect(html).toContain('role="img" aria-label="展厅平面示意图"');
     // Per cent of the 1000×750 plan: 25.5 % across, 40 % down.
     expect(html).toContain('<g class="floor-plan__marker" transform="translate(255.0 300.0)">');
-    expect(html).toContain('主楼一层 第2展厅：平面图横向 25.5%、纵向 40% 处');
+    expect(html).toContain('主楼一层 第2展厅：在平面图的西部（入口在南面）');
     expect(html).toContain('href="/Exhibition/BaseExh"');
 
     const other = await page(`/Exhibition/BaseExh/${IDS.ceramicsGallery}`);
@@ -222,7 +224,7 @@ describe('exhibition details', () => {
     expect(list.html).toContain('<dt>Dates</dt>');
     const detail = await page(`/EN_Exhibition/EN_BaseExh/${IDS.enGallery}`);
     expect(detail.status).toBe(200);
-    expect(detail.html).toContain('Level 1, Gallery 2: 50% across and 50% down the plan');
+    expect(detail.html).toContain('Level 1, Gallery 2: in the centre of the plan (the entrance is on the south side)');
   });
 });
 

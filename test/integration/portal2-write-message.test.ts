@@ -3,14 +3,15 @@
 // message and nothing stored, typed input kept (escaped) on every failure, upstream failures too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
-import { PUBLISHED_MESSAGES, formKeyOf, page, postForm, startVisitorEdge, type VisitorEdge } from './portal2-write-harness.ts';
+import { PUBLISHED_MESSAGES } from './page-fixture.ts';
+import { formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
 
 const BOARD = '/Service/OpenServies/LeaveWord';
 const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
 
-let edge: VisitorEdge;
+let edge: PageEdge;
 beforeAll(async () => {
-  edge = await startVisitorEdge();
+  edge = await startPageEdge();
 });
 afterAll(async () => {
   await edge?.close();
@@ -58,6 +59,17 @@ describe('the board', () => {
     for (const word of ['咨询', '建议', '表扬', '投诉']) expect(html).toContain(`<span>${word}</span>`);
     expect(html).toMatch(/<form[^>]*method="post"/);
     expect(formKeyOf(html)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers under a Message segment too, named 观众留言 (Visitor Messages in English)', async () => {
+    const zh = await page(edge.url, '/Service/OpenServies/Message');
+    expect(zh.status).toBe(200);
+    expect(zh.html).toMatch(/<h1[^>]*>观众留言<\/h1>/);
+    expect(zh.html).toMatch(/<title>观众留言[^<]*<\/title>/);
+    expect(count(zh.html, '<li class="message">')).toBe(10);
+    const en = await page(edge.url, '/EN_Service/EN_OpenServies/EN_Message');
+    expect(en.status).toBe(200);
+    expect(en.html).toMatch(/<h1[^>]*>Visitor Messages<\/h1>/);
   });
 
   it('speaks English on the English site', async () => {
@@ -194,9 +206,9 @@ describe('leaving a message without JavaScript', () => {
 });
 
 describe('the write limit', () => {
-  let limited: VisitorEdge;
+  let limited: PageEdge;
   beforeAll(async () => {
-    limited = await startVisitorEdge({ RATE_LIMIT_WRITES: '2' });
+    limited = await startPageEdge({ RATE_LIMIT_WRITES: '2' });
   });
   afterAll(async () => {
     await limited?.close();
@@ -209,8 +221,11 @@ describe('the write limit', () => {
     expect((await send('限额一')).status).toBe(303);
     expect((await send('限额二')).status).toBe(303);
     const third = await send('限额三');
+    // The page comes back (not the API's JSON error) with the notice and the visitor's text kept.
     expect(third.status).toBe(429);
-    expect(third.html).toMatch(/请\d+秒后再试/);
+    expect(third.html).toContain('<form class="message-form"');
+    expect(third.html).toContain('提交过于频繁，请稍候一分钟再试，您填写的内容已保留。');
+    expect(third.html).toContain('限额三');
     expect(count()).toBe(2);
   });
 });

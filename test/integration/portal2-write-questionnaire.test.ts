@@ -3,23 +3,16 @@
 // per question, closed questionnaires showing results only, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
-import {
-  CLOSED_QUESTIONNAIRE,
-  OPEN_QUESTIONNAIRE,
-  formKeyOf,
-  page,
-  postForm,
-  startVisitorEdge,
-  type VisitorEdge,
-} from './portal2-write-harness.ts';
+import { CLOSED_QUESTIONNAIRE, OPEN_QUESTIONNAIRE } from './page-fixture.ts';
+import { formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
 
 const LIST = '/Service/Questionnaire';
 const OPEN = `${LIST}/${OPEN_QUESTIONNAIRE}`;
 const CLOSED = `${LIST}/${CLOSED_QUESTIONNAIRE}`;
 
-let edge: VisitorEdge;
+let edge: PageEdge;
 beforeAll(async () => {
-  edge = await startVisitorEdge();
+  edge = await startPageEdge();
 });
 afterAll(async () => {
   await edge?.close();

@@ -80,6 +80,22 @@ describe('channel chain', () => {
     expect(channelChain(tree, '/Service/OpenServies/OpenTime').map((n) => n.no)).toEqual(['Service', 'OpenServies', 'OpenTime']);
   });
 
+  it('names a Message segment 观众留言 (Visitor Messages on the English site), in the tree or not', () => {
+    const chain = channelChain(tree, '/Service/OpenServies/Message/5');
+    expect(chain.map((n) => [n.no, n.path])).toEqual([
+      ['Service', '/Service'],
+      ['OpenServies', '/Service/OpenServies'],
+      ['Message', '/Service/OpenServies/Message'],
+    ]);
+    expect(chain.at(-1)!.name).toBe('观众留言');
+    expect(channelChain(buildChannelTree(EN_TREE), '/EN_News/EN_Message').at(-1)?.name).toBe('Visitor Messages');
+    // A tree that has a Message channel keeps its place but takes the spec's name.
+    const named = buildChannelTree([{ channelId: 1, channelNo: 'Message', channelName: '留言', sort: 1, subChannel: [] } as never]);
+    expect(channelChain(named, '/Message').map((n) => [n.no, n.name])).toEqual([['Message', '观众留言']]);
+    // Only the whole segment counts.
+    expect(channelChain(tree, '/Service/Messages').map((n) => n.no)).toEqual(['Service']);
+  });
+
   it('checks that the channel segments exist', () => {
     expect(channelsExist(tree, '/News/SNews', 2)).toBe(true);
     expect(channelsExist(tree, '/News/Nope', 2)).toBe(false);

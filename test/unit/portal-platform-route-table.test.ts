@@ -61,6 +61,7 @@ describe('route table', () => {
     ['/News/Notice', 'list', 10, 'text', 2],
     ['/Service/OpenServies/OpenTime', 'list', 10, 'text', 3],
     ['/Service/OpenServies/LeaveWord', 'messageBoard', 10, undefined, 3],
+    ['/Service/OpenServies/Message', 'messageBoard', 10, undefined, 3],
     ['/Service/Shopping', 'list', 6, 'wc', 2],
     ['/Exhibition/DigitalExh', 'list', 6, 'images', 2],
     ['/Exhibition/BaseExh', 'exhibitionList', 6, 'exhibition', 2],
