@@ -183,7 +183,7 @@ describe('exhibitions and the collection', () => {
       await p.page.locator('a.exh-card__link').first().click();
       await p.page.waitForURL(/\/Exhibition\/BaseExh\/\d+$/);
       await p.page.locator('.floor-plan__marker').waitFor();
-      expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/%/);
+      expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/：在平面图的(西北|北|东北|西|中|东|西南|南|东南)部（入口在南面）$/);
       await p.screenshot(`portal2-exhibition-base-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();

@@ -228,18 +228,28 @@ describe('article detail', () => {
     await p.open(`/News/SNews/${id}`);
     const count = () => p.page.locator('.like__count').textContent().then((t) => Number(/\d+/.exec(t ?? '')?.[0]));
     const before = await count();
-    const settled = () => p.page.waitForFunction(() => !document.querySelector('.like__button')?.hasAttribute('aria-busy'));
+    // Settled: the button shows the wanted state and is no longer sending (waiting for "not busy"
+    // alone could pass before the click has even started the request).
+    const settled = (pressed: boolean) =>
+      p.page.waitForFunction((want) => {
+        const button = document.querySelector('.like__button');
+        return button?.getAttribute('aria-pressed') === want && !button.hasAttribute('aria-busy');
+      }, String(pressed));
+    const answered = () => p.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/__data/'));
+    let answer = answered();
     await p.page.locator('.like__button').click();
-    await settled();
+    await answer;
+    await settled(true);
     expect(await p.page.locator('.like__button').textContent()).toContain('取消点赞');
     expect(await count()).toBe(before + 1);
     expect(await p.page.evaluate((i) => localStorage.getItem(`museum:liked:${i}`), id)).toBe('1');
 
     await p.open(`/News/SNews/${id}`);
-    await p.page.waitForFunction(() => document.querySelector('.like__button')?.getAttribute('aria-pressed') === 'true');
+    await settled(true);
+    answer = answered();
     await p.page.locator('.like__button').click();
-    await settled();
-    expect(await p.page.locator('.like__button').getAttribute('aria-pressed')).toBe('false');
+    await answer;
+    await settled(false);
     expect(await count()).toBe(before);
     expect(await p.page.evaluate((i) => localStorage.getItem(`museum:liked:${i}`), id)).toBeNull();
     expect(problemText(p)).toBe('');
