@@ -42,19 +42,9 @@ export const SCREEN_KINDS: readonly ScreenKind[] = [
   'notFound',
 ];
 
-/** Portal II screens fall back to the generic screen of their family until their own screen exists. */
-export const SCREEN_FALLBACK: Partial<Record<ScreenKind, ScreenKind>> = {
-  exhibitionList: 'list',
-  collectionList: 'list',
-  activityList: 'list',
-  questionnaireList: 'list',
-  messageBoard: 'list',
-  exhibitionDetail: 'detail',
-  exhibitDetail: 'detail',
-  activityDetail: 'detail',
-  questionnaire: 'detail',
-  questionnaireResult: 'detail',
-};
+/** Screens that render content (a redirect row has none; not-found has no loader). */
+export type ScreenWithComponent = Exclude<ScreenKind, 'redirect'>;
+export type ScreenWithLoader = Exclude<ScreenKind, 'redirect' | 'notFound'>;
 
 export type ListLayout = 'text' | 'images' | 'common' | 'wc' | 'exhibition' | 'collection' | 'book' | 'activity';
 

@@ -39,31 +39,25 @@ export default function LikeButton({ id, likes }: { id: number; likes: number })
   const fetcher = useFetcher<LikeResult>();
   // A document POST without JavaScript comes back with the action's answer as action data.
   const posted = useActionData();
-  const settled = isLikeResult(fetcher.data) ? fetcher.data : isLikeResult(posted) ? posted : null;
-  const [liked, setLiked] = useState(settled?.liked ?? false);
-
+  // The edge's latest answer; everything shown is derived from it in the same render (no state
+  // copied by effects, which showed the old state for a frame and could lose the new one).
+  const answer = isLikeResult(fetcher.data) ? fetcher.data : isLikeResult(posted) ? posted : null;
+  // What this browser remembers, read after hydration so the first render equals the server's HTML.
+  const [remembered, setRemembered] = useState(false);
+  useEffect(() => setRemembered(readLiked(id)), [id]);
   useEffect(() => {
-    if (isLikeResult(posted) && posted.ok) {
-      writeLiked(id, posted.liked);
-      setLiked(posted.liked);
-    } else {
-      setLiked(readLiked(id));
-    }
-  }, [id, posted]);
-
-  useEffect(() => {
-    if (!fetcher.data || !isLikeResult(fetcher.data) || !fetcher.data.ok) return;
-    setLiked(fetcher.data.liked);
-    writeLiked(id, fetcher.data.liked);
-  }, [fetcher.data, id]);
+    if (answer?.ok) writeLiked(id, answer.liked);
+  }, [answer, id]);
 
   const busy = fetcher.state !== 'idle';
-  const pending = busy ? fetcher.formData?.get(LIKE_INTENT) : null;
-  const shownLiked = pending ? pending === 'like' : liked;
-  const base = settled?.ok ? settled.likes : likes;
-  const shownLikes = pending === 'like' ? base + 1 : pending === 'unlike' ? Math.max(0, base - 1) : base;
+  // While the post is on its way, show what it asks for (the count moves by one at once).
+  const pending = fetcher.state === 'submitting' ? fetcher.formData?.get(LIKE_INTENT) : null;
+  const settledLiked = answer?.ok ? answer.liked : remembered;
+  const settledLikes = answer?.ok ? answer.likes : likes;
+  const shownLiked = pending ? pending === 'like' : settledLiked;
+  const shownLikes = pending === 'like' ? settledLikes + 1 : pending === 'unlike' ? Math.max(0, settledLikes - 1) : settledLikes;
   // The edge refused the like, or the post never reached it (offline, too many tries).
-  const failed = !busy && ((settled !== null && !settled.ok) || isActionUnsent(fetcher.data));
+  const failed = !busy && ((answer !== null && !answer.ok) || isActionUnsent(fetcher.data));
 
   return (
     <fetcher.Form method="post" className="like">

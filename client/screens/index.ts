@@ -1,13 +1,12 @@
 // ScreenKind → the screen component module. Loaded on demand in the browser (each screen is its own
 // chunk; the router resolves the current page's screen before hydrating) and all at once on the
-// server. Screen authors add a row when their screen exists; until then a Portal II kind uses the
-// generic screen of its family (SCREEN_FALLBACK in shared/route-table.ts).
+// server. The record is complete by type: a new screen kind does not compile without its screen.
 import type { ComponentType } from 'react';
-import { SCREEN_FALLBACK, type ScreenKind } from '../../shared/route-table.ts';
+import type { ScreenKind, ScreenWithComponent } from '../../shared/route-table.ts';
 
 export type ScreenModule = { default: ComponentType };
 
-export const SCREENS: Partial<Record<ScreenKind, () => Promise<ScreenModule>>> = {
+export const SCREENS: Record<ScreenWithComponent, () => Promise<ScreenModule>> = {
   list: () => import('./List.tsx'),
   detail: () => import('./ArticleDetail.tsx'),
   search: () => import('./Search.tsx'),
@@ -25,8 +24,7 @@ export const SCREENS: Partial<Record<ScreenKind, () => Promise<ScreenModule>>> =
   notFound: () => import('./NotFound.tsx'),
 };
 
-/** The module loader of a screen kind: its own, its family's, or the not-found screen. */
+/** The module loader of a screen kind (a redirect row never renders; it gets the not-found screen). */
 export function screenModule(kind: ScreenKind): () => Promise<ScreenModule> {
-  const fallback = SCREEN_FALLBACK[kind];
-  return SCREENS[kind] ?? (fallback ? SCREENS[fallback] : undefined) ?? SCREENS.notFound!;
+  return kind === 'redirect' ? SCREENS.notFound : SCREENS[kind];
 }

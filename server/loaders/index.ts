@@ -1,8 +1,8 @@
 // The loader and action registries by screen kind (conventions: one file per screen kind beside this
-// one). A kind without its own loader uses its family's (SCREEN_FALLBACK), like the screens do.
+// one). The loader record is complete by type: a new screen kind does not compile without its loader.
 // The platform (server/render/run.ts) checks the route's channel segments, resolves the language and
 // turns upstream failures into 404/502/503 before and around these.
-import { SCREEN_FALLBACK, type ScreenKind } from '../../shared/route-table.ts';
+import type { ScreenKind, ScreenWithLoader } from '../../shared/route-table.ts';
 import type { Action, Loader } from './types.ts';
 import { detailLoader, likeAction } from './detail.ts';
 import { listLoader } from './list.ts';
@@ -19,7 +19,7 @@ import { homeLoader } from './home.ts';
 import { exhibitionDetailLoader, exhibitionListLoader } from './exhibition.ts';
 import { collectionListLoader, exhibitDetailLoader } from './collection.ts';
 
-export const LOADERS: Partial<Record<ScreenKind, Loader>> = {
+export const LOADERS: Record<ScreenWithLoader, Loader> = {
   list: listLoader,
   detail: detailLoader,
   search: searchLoader,
@@ -42,10 +42,9 @@ export const ACTIONS: Partial<Record<ScreenKind, Action>> = {
   questionnaire: questionnaireAction,
 };
 
-/** The loader of a screen kind: its own, else its family's, else none (the page shows the frame only). */
+/** The loader of a screen kind; none for redirect and not-found rows (the platform answers those). */
 export function loaderFor(kind: ScreenKind): Loader | undefined {
-  const fallback = SCREEN_FALLBACK[kind];
-  return LOADERS[kind] ?? (fallback ? LOADERS[fallback] : undefined);
+  return kind === 'redirect' || kind === 'notFound' ? undefined : LOADERS[kind];
 }
 
 export function actionFor(kind: ScreenKind): Action | undefined {

@@ -147,7 +147,6 @@ export function routeLoader(deps: RunDeps, def: RouteDef): LoaderFunction {
     guarded(async () => {
       const ctx = await prepare(deps, def, args);
       const loader = loaderFor(def.screen);
-      // A screen without a loader yet (Portal II in progress) still gets its frame.
       return loader ? ((await loader(ctx)) ?? {}) : {};
     });
 }
