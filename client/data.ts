@@ -35,20 +35,24 @@ export function clientLoader(routeId: string): LoaderFunction {
   };
 }
 
+/** Posts a form's text fields to a route's action through /__data (urlencoded, as a plain form would). */
+export function postToAction(pageUrl: URL, routeId: string, form: FormData, signal?: AbortSignal): Promise<Response> {
+  const body = new URLSearchParams();
+  for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
+  return fetch(dataUrl(pageUrl, routeId), {
+    method: 'POST',
+    signal,
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    body,
+    credentials: 'same-origin',
+  });
+}
+
 export function clientAction(routeId: string): ActionFunction {
   return async ({ request }) => {
-    const form = await request.formData();
-    const body = new URLSearchParams();
-    for (const [key, value] of form) if (typeof value === 'string') body.append(key, value);
     let res: Response;
     try {
-      res = await fetch(dataUrl(new URL(request.url), routeId), {
-        method: 'POST',
-        signal: request.signal,
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-        body,
-        credentials: 'same-origin',
-      });
+      res = await postToAction(new URL(request.url), routeId, await request.formData(), request.signal);
     } catch (err) {
       if (request.signal.aborted) throw err;
       // The post is lost, the page is not: the form says so and keeps what the visitor did.

@@ -2,32 +2,20 @@
 // drawn floor plan of the galleries with a marker at the exhibition's place, in per cent of the plan.
 // The drawing is decoration; the caption says the same in words for every visitor.
 import type { MapPoint } from '../../shared/exhibits.ts';
+import {
+  GALLERY_ROOMS,
+  PLAN_HEIGHT,
+  PLAN_WIDTH,
+  toPictureHeight as ph,
+  toPictureWidth as pw,
+  toPictureX as px,
+  toPictureY as py,
+} from '../../shared/floor-plan.ts';
 import type { UiKey } from '../../shared/i18n.ts';
 import { useT } from '../i18n.tsx';
 
-// The plan is 1000×750; the building is drawn in a 880×630 area 60 units in, in "plan units" of
-// 0–100 each way (the same layout as the demo content's floor-plan picture, so markers land in rooms).
-const W = 1000;
-const H = 750;
-/** The part of the plan that is drawn on (the margin round the building is left out). */
+/** The drawn part of the plan (the margin round the building left out). */
 const VIEW = '60 60 880 680';
-const round = (n: number): number => Math.round(n * 10) / 10;
-const px = (u: number): number => round(60 + u * 8.8);
-const py = (u: number): number => round(60 + u * 6.3);
-const pw = (u: number): number => round(u * 8.8);
-const ph = (u: number): number => round(u * 6.3);
-
-/** Gallery rooms (x, y, width, height in plan units): three across, two wide halls, three across. */
-const ROOMS: ReadonlyArray<readonly [number, number, number, number]> = [
-  [6, 8, 28, 30],
-  [36, 8, 28, 30],
-  [66, 8, 28, 30],
-  [6, 40, 40, 26],
-  [48, 40, 46, 26],
-  [6, 68, 28, 24],
-  [36, 68, 28, 24],
-  [66, 68, 28, 24],
-];
 
 /** The ninth of the plan a point falls in, as a visitor says it (north is the top, the entrance south). */
 export function planArea({ x, y }: MapPoint): UiKey {
@@ -38,18 +26,18 @@ export function planArea({ x, y }: MapPoint): UiKey {
 
 export default function FloorPlan({ point, name }: { point: MapPoint; name: string }) {
   const t = useT();
-  const cx = (point.x / 100) * W;
-  const cy = (point.y / 100) * H;
+  const cx = (point.x / 100) * PLAN_WIDTH;
+  const cy = (point.y / 100) * PLAN_HEIGHT;
   const caption = t('exh.marker', { name, area: t(planArea(point)) });
   return (
     <figure className="floor-plan">
       <svg className="floor-plan__drawing" viewBox={VIEW} width={880} height={680} role="img" aria-label={t('exh.floorPlan')}>
         <rect className="floor-plan__building" x={px(3)} y={py(5)} width={pw(94)} height={ph(90)} />
-        {ROOMS.map(([x, y, w, h]) => (
+        {GALLERY_ROOMS.map(([x, y, w, h]) => (
           <rect key={`${x}-${y}`} className="floor-plan__room" x={px(x)} y={py(y)} width={pw(w)} height={ph(h)} />
         ))}
         <path className="floor-plan__entrance" d={`M${px(45)} ${py(95)} H${px(55)}`} />
-        <text className="floor-plan__label" x={W / 2} y={py(95) + 44} textAnchor="middle">
+        <text className="floor-plan__label" x={PLAN_WIDTH / 2} y={py(95) + 44} textAnchor="middle">
           {t('exh.entrance')}
         </text>
         <g className="floor-plan__marker" transform={`translate(${cx.toFixed(1)} ${cy.toFixed(1)})`}>

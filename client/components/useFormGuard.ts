@@ -2,16 +2,16 @@
 // forms (the edge answers 303 or the page with the errors). With JavaScript this hook:
 // - checks in the browser first, with the same shared rules the edge applies again;
 // - sends one submission at a time (a double click sends once; the edge also drops a repeated key);
-// - posts through the /__data protocol itself and keeps every outcome inside the form: field errors,
-//   an upstream failure, the write limit (429) or a lost connection all leave the typed input in
-//   place with a message, where the router's action path would hand a 429 or a network error to the
-//   error boundary (which sends the visitor home) and lose the input;
+// - posts to the route's action itself (postToAction, the router's own transport) and keeps every
+//   outcome inside the form: field errors, an upstream failure, the write limit (429) or a lost
+//   connection each leave the typed input in place with its own message;
 // - follows the edge's redirect with a client navigation (no page load), e.g. to the thank-you notice.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { dataUrl, type DataAnswer } from '../../shared/data-protocol.ts';
+import type { DataAnswer } from '../../shared/data-protocol.ts';
 import type { FormRejection } from '../../shared/message-form.ts';
 import type { FieldError } from '../../shared/validation.ts';
+import { postToAction } from '../data.ts';
 import { useRouteDef } from '../frame.ts';
 
 export interface FormGuard {
@@ -31,12 +31,6 @@ function focusField(form: HTMLFormElement, field: string): void {
 
 function isRejection(value: unknown): value is FormRejection<unknown> {
   return typeof value === 'object' && value !== null && Array.isArray((value as { errors?: unknown }).errors);
-}
-
-function formBody(form: HTMLFormElement): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [name, value] of new FormData(form)) if (typeof value === 'string') body.append(name, value);
-  return body;
 }
 
 export function useFormGuard(
@@ -63,12 +57,7 @@ export function useFormGuard(
   async function send(form: HTMLFormElement, routeId: string): Promise<void> {
     let res: Response;
     try {
-      res = await fetch(dataUrl(new URL(form.action), routeId), {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-        body: formBody(form),
-        credentials: 'same-origin',
-      });
+      res = await postToAction(new URL(form.action), routeId, new FormData(form));
     } catch {
       setAnswer({ errors: [], values: undefined, failure: 'upstream' });
       return;

@@ -3,7 +3,7 @@
 // scrolled to as well. Page links carry preventScrollReset so this hook alone decides the scroll.
 // A screen entered by a client navigation (a link from another page) starts at the top.
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigation, useNavigationType } from 'react-router';
 
 export function scrollBehavior(): ScrollBehavior {
   if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'auto';
@@ -40,4 +40,11 @@ export function useListScroll(anchorId?: string): void {
     // Runs when the address changes, not when the navigation type does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, hash, anchorId]);
+}
+
+/** Is this list loading another page (or filter) of itself? Its rows then give way to skeleton rows. */
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === 'loading' && navigation.location.pathname === pathname;
 }

@@ -7,6 +7,7 @@ import ActivityStatus from '../components/ActivityStatus.tsx';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import SafeImage from '../components/SafeImage.tsx';
+import FilterLinks from '../components/FilterLinks.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 
@@ -18,24 +19,7 @@ export default function ActivityList() {
   useListScroll(ANCHOR);
   return (
     <div className="activity-list" id={ANCHOR}>
-      {data.types.length > 1 && (
-        <nav className="filter-links" aria-label={t('act.types')}>
-          <ul className="filter-links__list">
-            {data.types.map((type) => (
-              <li key={type.value || 'all'}>
-                <Link
-                  className={`filter-links__link${type.active ? ' filter-links__link--active' : ''}`}
-                  to={type.href}
-                  aria-current={type.active ? 'page' : undefined}
-                  preventScrollReset
-                >
-                  {type.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <FilterLinks links={data.types} label={t('act.types')} />
       <p className="activity-list__count">{t('act.count', { n: data.total })}</p>
       {data.items.length === 0 ? (
         <EmptyState>{t('act.empty')}</EmptyState>

@@ -1,13 +1,13 @@
 // A collection (spec §2: PreciousCol and GMWW, 12 a page, collection style): the exhibit types as
 // filter links (`?type=`, a real address that paging keeps), the number of objects, then square
 // cards with the object's name and period, and the pager.
-import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { CollectionListData } from '../../shared/exhibition-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
 import Pager from '../components/Pager.tsx';
 import Skeleton from '../components/Skeleton.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
+import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
 
@@ -16,10 +16,8 @@ const ANCHOR = 'collection';
 export default function CollectionList() {
   const data = useLoaderData() as CollectionListData;
   const t = useT();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
   useListScroll(ANCHOR);
-  const paging = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const paging = useListLoading();
 
   return (
     <section id={ANCHOR} className="col-list">

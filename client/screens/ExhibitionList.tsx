@@ -1,7 +1,7 @@
 // Exhibitions in the exhibition layout (spec §2: 6 a page): each one a wide row with its picture, its
 // status, the dotted date range and the place up front (VISUAL.md), then a short summary. Temporary
 // exhibitions can be narrowed to on view / coming / past; an exhibition with its own site links out.
-import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { ExhibitionCard, ExhibitionListData } from '../../shared/exhibition-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
@@ -10,7 +10,7 @@ import Pager from '../components/Pager.tsx';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import Skeleton from '../components/Skeleton.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
+import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 
 const ANCHOR = 'exhibitions';
@@ -18,10 +18,8 @@ const ANCHOR = 'exhibitions';
 export default function ExhibitionList() {
   const data = useLoaderData() as ExhibitionListData;
   const t = useT();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
   useListScroll(ANCHOR);
-  const paging = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const paging = useListLoading();
 
   return (
     <section id={ANCHOR} className="exh-list">

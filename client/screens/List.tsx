@@ -1,11 +1,11 @@
 // The list screen of every layout (spec §2): the channel's records in its layout, an empty state in
 // words, and the pager; `?page=` drives it (the loader reads and clamps it).
-import { useLoaderData, useLocation, useNavigation } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { ListData } from '../../shared/screen-data.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import Skeleton from '../components/Skeleton.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
+import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import ListCards from './ListCards.tsx';
 import ListCommon from './ListCommon.tsx';
 import ListText from './ListText.tsx';
@@ -14,11 +14,9 @@ export const LIST_ANCHOR = 'list';
 
 export default function List() {
   const data = useLoaderData() as ListData;
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
   useListScroll(LIST_ANCHOR);
   // A page change of this same list shows the skeleton; other navigations keep the page as it is.
-  const paging = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const paging = useListLoading();
 
   const body = (() => {
     if (paging) return <Skeleton variant={data.layout === 'text' ? 'row' : 'card'} />;

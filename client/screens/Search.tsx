@@ -3,7 +3,7 @@
 // server, so a pre-filled address shows results without JavaScript. The form is a plain GET form;
 // with JavaScript an empty keyword does nothing and a search resets to page 1 and scrolls to the top.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { PAGE_PARAM } from '../../shared/pager.ts';
 import { homePath } from '../../shared/route-table.ts';
 import type { SearchData, SearchHitView } from '../../shared/screen-data.ts';
@@ -16,7 +16,7 @@ import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import Skeleton from '../components/Skeleton.tsx';
 import { useDesktop } from '../components/useDesktop.ts';
-import { scrollBehavior, useListScroll } from '../components/useListScroll.ts';
+import { scrollBehavior, useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useLang, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 
@@ -66,7 +66,6 @@ export default function Search() {
   const siteHref = useSiteHref();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const desktop = useDesktop();
   const [input, setInput] = useState(data.key);
   useListScroll();
@@ -75,7 +74,7 @@ export default function Search() {
   useEffect(() => setInput(data.key), [data.key]);
 
   const keep = [...new URLSearchParams(search)].filter(([name]) => name !== SEARCH_PARAM && name !== PAGE_PARAM);
-  const loading = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const loading = useListLoading();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

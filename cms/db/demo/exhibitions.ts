@@ -1,6 +1,7 @@
 // Permanent exhibitions (with their position on the gallery floor plan) and temporary exhibitions
 // (past, current and upcoming around DEMO_TODAY), for both sites.
 import type { ExhibitionBase, ExhibitionTemp, SiteLanguage } from '../../../shared/wire.ts';
+import { GALLERY_ROOMS, planPercent } from '../../../shared/floor-plan.ts';
 import { say, type Pair } from './bilingual.ts';
 import { at } from './dates.ts';
 import { groupId, type Counter } from './ids.ts';
@@ -36,24 +37,11 @@ const BASES: BasePlan[] = [
   { name: ['文房清韵——文房用具陈列', "The Scholar's Studio"], image: 'activity-calligraphy', subject: 'painting', room: 6, floor: 3, opened: '2022-05-18' },
 ];
 
-/** Room rectangles of the floor-plan picture in percent of its width and height. */
-const ROOMS: Array<[number, number, number, number]> = [
-  [6, 8, 28, 30],
-  [36, 8, 28, 30],
-  [66, 8, 28, 30],
-  [6, 40, 40, 26],
-  [48, 40, 46, 26],
-  [6, 68, 28, 24],
-  [36, 68, 28, 24],
-  [66, 68, 28, 24],
-];
-
-/** A room position in percent of the floor-plan picture (the motif is drawn 60 px inside 1000×750). */
+/** A map point inside a gallery of the floor plan, in per cent of the picture. */
 function mapPosition(room: number, second: boolean): [string, string] {
-  const [x, y, w, h] = ROOMS[room % ROOMS.length] ?? [0, 0, 100, 100];
-  const rx = x + w * (second ? 0.7 : 0.32);
-  const ry = y + h * (second ? 0.62 : 0.42);
-  return [((60 + rx * 8.8) / 10).toFixed(1), ((60 + ry * 6.3) / 7.5).toFixed(1)];
+  const [x, y, w, h] = GALLERY_ROOMS[room % GALLERY_ROOMS.length] ?? [0, 0, 100, 100];
+  const [px, py] = planPercent(x + w * (second ? 0.7 : 0.32), y + h * (second ? 0.62 : 0.42));
+  return [px.toFixed(1), py.toFixed(1)];
 }
 
 const FLOOR_NAMES: Record<number, Pair> = { 1: ['一层', 'Level 1'], 2: ['二层', 'Level 2'], 3: ['三层', 'Level 3'] };

@@ -1,6 +1,7 @@
 // Simple museum-object silhouettes drawn in a 100×100 box. The composer defines the gradients
 // `obj` (the material, top to bottom) and `sheen` (a soft vertical highlight) and places the box.
 import type { Palette } from './palettes.ts';
+import { GALLERY_ROOMS } from '../../../../shared/floor-plan.ts';
 
 export type MotifName =
   | 'ding'
@@ -480,10 +481,9 @@ const bookcover: Draw = (p, text) => {
 };
 
 const floorplan: Draw = (p) => {
-  const rooms: Array<[number, number, number, number]> = [[6, 8, 28, 30], [36, 8, 28, 30], [66, 8, 28, 30], [6, 40, 40, 26], [48, 40, 46, 26], [6, 68, 28, 24], [36, 68, 28, 24], [66, 68, 28, 24]];
   return [
     `<rect x="3" y="5" width="94" height="90" fill="none" stroke="${p.objBottom}" stroke-width="1.6"/>`,
-    ...rooms.map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${p.objBottom}" opacity="0.08" stroke="${p.objBottom}" stroke-width="0.6"/>`),
+    ...GALLERY_ROOMS.map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${p.objBottom}" opacity="0.08" stroke="${p.objBottom}" stroke-width="0.6"/>`),
     `<path d="M46 95 L54 95" stroke="${p.bgInner}" stroke-width="2"/>`,
     `<path d="M50 97 L50 91 M47.5 93.5 L50 91 L52.5 93.5" stroke="${p.accent}" stroke-width="0.8" fill="none"/>`,
   ].join('');
