@@ -1,15 +1,18 @@
-// The express app of the content service, in request order: files under /file (no token, long
-// cache), the API (catalogue rows under the prefix), then 404/405 and the error envelope.
+// The express app of the content service, in request order: files under /file on the origin (no
+// token, long cache; never under a gateway), the API (each catalogue row at its service's gateway),
+// then 404/405 and the error envelope.
 import express from 'express';
 import type { Logger } from 'pino';
-import { pathIsKnown } from '../shared/endpoints.ts';
+import { upstreamMatcher } from '../shared/endpoints.ts';
+import { resolveGateways } from './gateways.ts';
 import { createApiMiddleware, sendEnvelope, type ApiDeps } from './http/api.ts';
 import { CmsError } from './http/errors.ts';
 
 export const FILE_PREFIX = '/file';
 
 export function createCmsApp(deps: ApiDeps & { filesDir: string; logger: Logger }): express.Express {
-  const prefix = deps.prefix.replace(/\/+$/, '');
+  const gateways = resolveGateways(deps.gateways, deps.prefix);
+  const matcher = upstreamMatcher(gateways);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -17,12 +20,9 @@ export function createCmsApp(deps: ApiDeps & { filesDir: string; logger: Logger 
     FILE_PREFIX,
     express.static(deps.filesDir, { immutable: true, maxAge: '1y', index: false, redirect: false, dotfiles: 'ignore' }),
   );
-  app.use(createApiMiddleware({ ...deps, prefix }));
+  app.use(createApiMiddleware({ ...deps, gateways, prefix: undefined }));
   app.use((req: express.Request, res: express.Response) => {
-    const underPrefix = !prefix || req.path.startsWith(`${prefix}/`);
-    if (underPrefix && pathIsKnown(req.path.slice(prefix.length))) {
-      return sendEnvelope(res, 405, `Method ${req.method} is not allowed for ${req.path}`);
-    }
+    if (matcher.pathIsKnown(req.path)) return sendEnvelope(res, 405, `Method ${req.method} is not allowed for ${req.path}`);
     sendEnvelope(res, 404, `Not found: ${req.method} ${req.path}`);
   });
   app.use((err: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {

@@ -1,9 +1,11 @@
 // The environment of `npm run cms`, validated: a bad value stops the start with a message that
-// names the variable.
+// names the variable. The service answers like a real deployment by default: each service at its
+// own gateway (DEPLOYED_GATEWAYS); the edge's variable names set them one by one.
 import { z } from 'zod';
 import { tokenKeyProblem } from '../shared/token.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from './demo-credentials.ts';
 import type { Faults } from './faults.ts';
+import { DEPLOYED_GATEWAYS, resolveGateways, type GatewayPrefixes } from './gateways.ts';
 
 const int = (min: number, max: number) =>
   z
@@ -12,6 +14,14 @@ const int = (min: number, max: number) =>
     .regex(/^\d+$/, { error: 'must be a whole number' })
     .transform(Number)
     .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+
+const gatewayPath = (example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: `must be a path such as ${example}` })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional();
 
 const envSchema = z.object({
   CMS_PORT: int(0, 65535).default(8081),
@@ -26,11 +36,12 @@ const envSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^TOKEN_KEY /, '') });
     }),
   TOKEN_MAX_SKEW_MS: int(1, 86_400_000).default(300_000),
-  CMS_PREFIX: z
-    .string()
-    .trim()
-    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, { error: 'must be a path such as /japi/sw-cms' })
-    .default(''),
+  UPSTREAM_PREFIX: gatewayPath('/japi/sw-cms'),
+  UPSTREAM_FILE_PREFIX: gatewayPath('/japi/sw-file-cloud'),
+  UPSTREAM_SEARCH_PREFIX: gatewayPath('/japi/sw-es'),
+  UPSTREAM_REPORT_PREFIX: gatewayPath('/japi/sw-cms-zb'),
+  /** @deprecated The content gateway, the other services nested below it; UPSTREAM_PREFIX wins. */
+  CMS_PREFIX: gatewayPath('/japi/sw-cms'),
   CMS_FAULT_LATENCY_MS: int(0, 600_000).default(0),
   CMS_FAULT_STATUS: z
     .string()
@@ -56,9 +67,28 @@ export interface CmsConfig {
   /** True when the demo credentials are in use (logged, the key never printed). */
   demoCredentials: boolean;
   tokenMaxSkewMs: number;
-  prefix: string;
+  /** Where each service answers: DEPLOYED_GATEWAYS unless a gateway variable is set. */
+  gateways: GatewayPrefixes;
   faults: Faults;
   logLevel: string;
+}
+
+/**
+ * No gateway variable: the deployed layout. Otherwise each set variable places its service, and the
+ * unset ones nest below the content gateway (`<content>/sw-file`, …), as the edge reads the same
+ * variables.
+ */
+function gatewaysOf(e: z.output<typeof envSchema>): GatewayPrefixes {
+  const given = [e.UPSTREAM_PREFIX, e.UPSTREAM_FILE_PREFIX, e.UPSTREAM_SEARCH_PREFIX, e.UPSTREAM_REPORT_PREFIX, e.CMS_PREFIX];
+  if (given.every((v) => v === undefined)) return DEPLOYED_GATEWAYS;
+  return resolveGateways(
+    {
+      ...(e.UPSTREAM_FILE_PREFIX !== undefined ? { file: e.UPSTREAM_FILE_PREFIX } : {}),
+      ...(e.UPSTREAM_SEARCH_PREFIX !== undefined ? { search: e.UPSTREAM_SEARCH_PREFIX } : {}),
+      ...(e.UPSTREAM_REPORT_PREFIX !== undefined ? { report: e.UPSTREAM_REPORT_PREFIX } : {}),
+    },
+    e.UPSTREAM_PREFIX ?? e.CMS_PREFIX,
+  );
 }
 
 /** Reads the environment; throws one Error listing every bad variable. */
@@ -79,7 +109,7 @@ export function loadCmsConfig(env: NodeJS.ProcessEnv): CmsConfig {
     tokenKey: e.TOKEN_KEY ?? DEMO_TOKEN_KEY,
     demoCredentials: e.APP_ID === undefined || e.TOKEN_KEY === undefined,
     tokenMaxSkewMs: e.TOKEN_MAX_SKEW_MS,
-    prefix: e.CMS_PREFIX.replace(/\/+$/, ''),
+    gateways: gatewaysOf(e),
     faults: { latencyMs: e.CMS_FAULT_LATENCY_MS, failStatus: e.CMS_FAULT_STATUS, failRate: e.CMS_FAULT_RATE },
     logLevel: e.LOG_LEVEL,
   };

@@ -25,12 +25,12 @@ const cms = await createCmsServer({
   appId: config.appId,
   tokenKey: config.tokenKey,
   tokenMaxSkewMs: config.tokenMaxSkewMs,
-  prefix: config.prefix,
+  gateways: config.gateways,
   faults: config.faults,
   logger,
 });
 const url = await cms.listen(config.port, config.host);
-logger.info({ url, prefix: config.prefix || '/', db: config.db, startMs: Date.now() - started }, 'content service ready');
+logger.info({ url, gateways: config.gateways, db: config.db, startMs: Date.now() - started }, 'content service ready');
 
 let stopping = false;
 const stop = (signal: string): void => {

@@ -6,10 +6,12 @@ import { dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import pino, { type Logger } from 'pino';
 import { createAesEcbCipher } from '../shared/node/aes-ecb.ts';
+import type { GatewayPrefixes } from '../shared/endpoints.ts';
 import { createCmsApp } from './app.ts';
 import { demoQuestionnaireRecords } from './db/demo-responses.ts';
 import { openCmsDatabase, type DemoSource } from './db/open.ts';
 import { createFaults, type Faults } from './faults.ts';
+import { resolveGateways } from './gateways.ts';
 import { createHandlers } from './handlers/index.ts';
 
 export type { Faults } from './faults.ts';
@@ -23,7 +25,13 @@ export interface CmsOptions {
   tokenMaxSkewMs?: number;
   /** Clock for token checks, visit counters and questionnaire windows. */
   now?: () => number;
-  /** Gateway prefix the API is served under, e.g. '/japi/sw-cms'; default ''. */
+  /**
+   * Where each service's calls are answered (wire-facts.md "Gateways"), e.g. DEPLOYED_GATEWAYS.
+   * Missing ones nest below the content gateway: the default is content '' with `/sw-file`,
+   * `/sw-es` and `/sw-cms-zb` beside it (cms/gateways.ts).
+   */
+  gateways?: Partial<GatewayPrefixes>;
+  /** @deprecated Use `gateways`. A single prefix p: `{ content: p }`, the other services at p + their public prefix. */
   prefix?: string;
   /** Default: <dirname(db)>/files; served at /file/* (not under the prefix). */
   filesDir?: string;
@@ -40,6 +48,8 @@ export interface CmsServer {
   /** Closes the server (and idle keep-alive sockets) and the database. */
   close(): Promise<void>;
   faults: { set(f: Partial<Faults>): void; reset(): void; current(): Faults };
+  /** The gateway layout the service answers at. */
+  gateways: GatewayPrefixes;
   /** API calls received: every request that matched a catalogue row (before the token check). */
   calls: { count(endpointName?: string): number; reset(): void };
   db: Database;
@@ -68,6 +78,7 @@ export async function createCmsServer(options: CmsOptions): Promise<CmsServer> {
   const faults = createFaults(options.faults, options.random);
   const faultsControl = { set: faults.set, reset: faults.reset, current: faults.current };
 
+  const gateways = resolveGateways(options.gateways, options.prefix);
   const db = await openCmsDatabase({ path: options.db, filesDir, now, logger, demo: loadDemo });
 
   const counts = new Map<string, number>();
@@ -82,7 +93,7 @@ export async function createCmsServer(options: CmsOptions): Promise<CmsServer> {
 
   const app = createCmsApp({
     handlers: createHandlers(db),
-    prefix: options.prefix ?? '',
+    gateways,
     appId: options.appId,
     cipher,
     tokenMaxSkewMs: options.tokenMaxSkewMs ?? DEFAULT_TOKEN_MAX_SKEW_MS,
@@ -102,6 +113,7 @@ export async function createCmsServer(options: CmsOptions): Promise<CmsServer> {
   return {
     handler: app,
     db,
+    gateways,
     faults: faultsControl,
     calls,
     listen(port = 0, host = '127.0.0.1') {

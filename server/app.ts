@@ -18,6 +18,7 @@ import { filesRouter } from './proxy/files.ts';
 import { createWriteLimiter } from './proxy/rate-limit.ts';
 import { withFastHits } from './proxy/fast-hits.ts';
 import { proxyRouter } from './proxy/router.ts';
+import { createApiPaths } from './proxy/api-paths.ts';
 import { createPageRouter, type PageDeps } from './render/index.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { securityHeaderList, securityHeaders } from './security.ts';
@@ -27,6 +28,8 @@ import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts'
 import { createGateway, type Gateway } from './upstream/gateway.ts';
 import { createTtlPolicy, specOf } from './upstream/policy.ts';
 import { createSigner } from './upstream/sign.ts';
+import { createBreaker } from './upstream/breaker.ts';
+import { createVisitCounter, type VisitCounter } from './upstream/visits.ts';
 
 export interface AppDeps {
   now?: () => number;
@@ -39,7 +42,7 @@ export interface AppDeps {
   publicDir?: string;
   /** prom-client's process metrics (default on; tests that build many apps may turn them off). */
   defaultMetrics?: boolean;
-  /** How recent an upstream answer must be for /readyz; default 30 s. */
+  /** How recent an upstream answer must be for /readyz; default READY_WINDOW_S. */
   readyWindowMs?: number;
 }
 
@@ -54,6 +57,8 @@ export interface EdgeApp {
   /** Null when PAGE_CACHE_TTL_S is 0. */
   pageCache: PageCache | null;
   client: UpstreamClient;
+  /** Visits passed on for articles served from cache (tests wait on `idle()`). */
+  visits: VisitCounter;
   metrics: EdgeMetrics;
   readiness: Readiness;
   /** The per-client write budget, shared by the API proxy and the page form actions. */
@@ -74,19 +79,20 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
 
   const readiness = createReadiness({
     now,
-    windowMs: deps.readyWindowMs ?? 30_000,
+    windowMs: deps.readyWindowMs ?? config.readyWindowS * 1000,
     probe: async () => {
       await client.send({ spec: specOf('queryAllChannel'), params: { site: 'CN' }, requestId: 'readyz' });
     },
   });
   const client = createUpstreamClient({
     baseUrl: config.upstreamUrl,
-    prefix: config.upstreamPrefix,
+    gateways: config.gateways,
     appId: config.appId,
     timeoutMs: config.upstreamTimeoutMs,
     sign: createSigner({ appId: config.appId, tokenKey: config.tokenKey, now, random }),
     logger,
     dispatcher: deps.dispatcher,
+    breaker: createBreaker({ now }),
     onCall: (endpoint, outcome, seconds) => {
       metrics.observeUpstream(endpoint, outcome, seconds);
       if (outcome === 'ok' || outcome === 'app_error') readiness.markAnswered();
@@ -103,10 +109,18 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   });
   const pageCache =
     pageBytes > 0
-      ? createPageCache({ ttlS: config.pageCacheTtlS, maxBytes: pageBytes, now, onEvent: (event) => metrics.cacheEvent('page', event) })
+      ? createPageCache({
+          ttlS: config.pageCacheTtlS,
+          maxBytes: pageBytes,
+          now,
+          onEvent: (event) => metrics.cacheEvent('page', event),
+          // A cached article page still counts its visit upstream.
+          onHit: (tags) => visits.countTags(tags),
+        })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
-  const api = createGateway({ client, cache, ttlFor: createTtlPolicy(config.cache), now });
+  const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
+  const api = createGateway({ client, cache, ttlFor: createTtlPolicy(config.cache), now, visits, logger });
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites });
   metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
   metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
@@ -116,7 +130,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     api,
     logger,
     now,
-    site: { ...config.site, filePrefix: config.filePrefix },
+    site: { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId },
     publicDir,
     writeLimiter,
   };
@@ -137,7 +151,8 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   );
   // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
   // compression starts after them.
-  app.use(proxyRouter({ gateway: api, writeLimiter }));
+  const apiPaths = createApiPaths(config.apiAliases);
+  app.use(proxyRouter({ gateway: api, paths: apiPaths, writeLimiter }));
   app.use(filesRouter({ filePrefix: config.filePrefix, client }));
   app.use(compression());
   app.use(staticFiles(publicDir));
@@ -147,16 +162,18 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
 
   return {
     app,
-    handler: withFastHits(app, { gateway: api, security, log: logDeps }),
+    handler: withFastHits(app, { gateway: api, route: apiPaths.match, security, log: logDeps }),
     api,
     cache,
     pageCache,
     client,
+    visits,
     metrics,
     readiness,
     writeLimiter,
     startDrain: () => readiness.startDrain(),
     async close() {
+      await visits.idle();
       cache.close();
       pageCache?.close();
       await client.close();

@@ -3,7 +3,7 @@
 // stops start-up with a message that names the variable.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ENDPOINT_BY_NAME, type EndpointName } from '../shared/endpoints.ts';
+import { ENDPOINT_BY_NAME, SERVICE_PUBLIC_PREFIX, type EndpointName, type GatewayPrefixes } from '../shared/endpoints.ts';
 import { tokenKeyProblem } from '../shared/token.ts';
 
 export type TrustProxy = boolean | number | string;
@@ -15,8 +15,19 @@ export interface Config {
   readonly host: string;
   /** Null: start the embedded reference content service. */
   readonly upstreamUrl: string | null;
-  /** Gateway prefix of the content service, e.g. `/japi/sw-cms`; empty for none. */
-  readonly upstreamPrefix: string;
+  /**
+   * Gateway prefix of each service on the upstream origin (wire-facts.md "Gateways"): the content API
+   * (UPSTREAM_PREFIX, e.g. `/japi/sw-cms`) and its sibling file, search and report gateways.
+   */
+  readonly gateways: GatewayPrefixes;
+  /** True when none of the four gateway variables was set (the embedded service then picks the layout). */
+  readonly gatewaysDefaulted: boolean;
+  /** Extra browser-facing prefixes answered like `/api` (`<alias>/api/<call>`), for existing clients. */
+  readonly apiAliases: readonly string[];
+  /** PORTAL_ID: sent as `portalId` where spec §7 lists it; empty = not sent. */
+  readonly portalId: string;
+  /** ORG_ID: sent as `orgId` with visitor messages; empty = not sent. */
+  readonly orgId: string;
   readonly appId: string;
   readonly tokenKey: string;
   readonly upstreamTimeoutMs: number;
@@ -30,11 +41,12 @@ export interface Config {
     readonly staleIfErrorS: number;
   };
   readonly pageCacheTtlS: number;
+  /** /readyz: how recent an upstream answer must be, in s. */
+  readonly readyWindowS: number;
   /** Null: the /_edge/* operator routes do not exist. */
   readonly adminToken: string | null;
   readonly logLevel: LogLevel;
   readonly filePrefix: string;
-  readonly cmsPort: number;
   readonly cmsDb: string;
   readonly tokenMaxSkewMs: number;
   readonly trustProxy: TrustProxy;
@@ -94,6 +106,22 @@ const trustProxy = z
     if (/^\d+$/.test(v)) return Number(v);
     return v; // an address list or a preset (loopback, uniquelocal), as Express takes it
   });
+/** `/a,/b/c`: each a path prefix; none may shadow the edge's own paths. */
+const aliasList = z.string().transform((v, ctx): string[] => {
+  const list = v.split(',').map((a) => a.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const alias of list) {
+    if (!/^(?:\/[A-Za-z0-9._~-]+)+$/.test(alias)) ctx.addIssue({ code: 'custom', message: `"${alias}" is not a path like /japi/sw-cms` });
+    else if (alias === '/api' || alias === '/file' || alias.startsWith('/_edge') || alias.startsWith('/__data')) {
+      ctx.addIssue({ code: 'custom', message: `"${alias}" would hide one of the edge's own paths` });
+    }
+  }
+  return [...new Set(list)];
+});
+/** A short identifier as services of this family use them (hex ids, vendor codes). */
+const shortCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be letters, digits, - or _ (at most 64)');
 /** Empty means unset (null); otherwise the inner schema, keeping its messages. */
 const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z.string().transform((v, ctx): z.output<T> | null => {
@@ -119,7 +147,29 @@ export const ENV_VARS = {
     meaning: 'Base URL of the museum content service; unset = start the embedded reference service with demo content',
     schema: optional(httpUrl),
   },
-  UPSTREAM_PREFIX: { default: '', meaning: 'Gateway prefix of the content service, e.g. /japi/sw-cms', schema: pathPrefix },
+  UPSTREAM_PREFIX: { default: '', meaning: 'Gateway prefix of the content API on the upstream origin, e.g. /japi/sw-cms', schema: pathPrefix },
+  UPSTREAM_FILE_PREFIX: {
+    default: '',
+    meaning: 'Gateway prefix of the file service API (refFileObject/queryPageList), e.g. /japi/sw-file-cloud; unset = UPSTREAM_PREFIX + /sw-file',
+    schema: optional(pathPrefix),
+  },
+  UPSTREAM_SEARCH_PREFIX: {
+    default: '',
+    meaning: 'Gateway prefix of the search service (cmsSearch), e.g. /japi/sw-es; unset = UPSTREAM_PREFIX + /sw-es',
+    schema: optional(pathPrefix),
+  },
+  UPSTREAM_REPORT_PREFIX: {
+    default: '',
+    meaning: 'Gateway prefix of the statistics report (api/getBaiduReport), e.g. /japi/sw-cms-zb; unset = UPSTREAM_PREFIX + /sw-cms-zb',
+    schema: optional(pathPrefix),
+  },
+  API_ALIASES: {
+    default: '/sw-cms,/japi/sw-cms,/japi/sw-cms-cloud',
+    meaning: 'Comma-separated prefixes answered like /api for existing clients (<alias>/api/<call>); empty = none',
+    schema: aliasList,
+  },
+  PORTAL_ID: { default: '', meaning: 'portalId sent with exhibition lists and search (multi-site services); empty = not sent', schema: shortCode },
+  ORG_ID: { default: '', meaning: 'orgId sent with every visitor message; empty = not sent', schema: shortCode },
   APP_ID: { default: '', meaning: 'appId header sent to the content service (required with UPSTREAM_URL)', schema: text },
   TOKEN_KEY: {
     default: '',
@@ -148,6 +198,11 @@ export const ENV_VARS = {
     default: '600',
     meaning: 'Window in s after the fresh lifetime in which stale data is served when the upstream fails',
     schema: int(0),
+  },
+  READY_WINDOW_S: {
+    default: '30',
+    meaning: 'GET /readyz answers 503 when the upstream has not answered for this many seconds (it probes once first)',
+    schema: int(1, 3600),
   },
   PAGE_CACHE_TTL_S: { default: '30', meaning: 'Fresh lifetime in s of cached anonymous HTML pages; 0 = off', schema: int(0) },
   ADMIN_TOKEN: {
@@ -228,7 +283,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: v.PORT,
     host: v.HOST,
     upstreamUrl: v.UPSTREAM_URL,
-    upstreamPrefix: v.UPSTREAM_PREFIX,
+    gateways: gatewaysOf(v.UPSTREAM_PREFIX, {
+      file: v.UPSTREAM_FILE_PREFIX,
+      search: v.UPSTREAM_SEARCH_PREFIX,
+      report: v.UPSTREAM_REPORT_PREFIX,
+    }),
+    gatewaysDefaulted: [env.UPSTREAM_PREFIX, env.UPSTREAM_FILE_PREFIX, env.UPSTREAM_SEARCH_PREFIX, env.UPSTREAM_REPORT_PREFIX].every(
+      (raw) => raw === undefined || raw.trim() === '',
+    ),
+    apiAliases: v.API_ALIASES,
+    portalId: v.PORTAL_ID,
+    orgId: v.ORG_ID,
     appId: v.APP_ID,
     tokenKey: v.TOKEN_KEY,
     upstreamTimeoutMs: v.UPSTREAM_TIMEOUT_MS,
@@ -240,10 +305,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staleIfErrorS: v.CACHE_STALE_IF_ERROR_S,
     },
     pageCacheTtlS: v.PAGE_CACHE_TTL_S,
+    readyWindowS: v.READY_WINDOW_S,
     adminToken: v.ADMIN_TOKEN,
     logLevel: v.LOG_LEVEL,
     filePrefix: v.FILE_PREFIX,
-    cmsPort: v.CMS_PORT,
     cmsDb: v.CMS_DB,
     tokenMaxSkewMs: v.TOKEN_MAX_SKEW_MS,
     trustProxy: v.TRUST_PROXY,
@@ -251,6 +316,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitWrites: v.RATE_LIMIT_WRITES,
     site: { english: v.SITE_ENGLISH, watermark: v.IMAGE_WATERMARK, publicUrl: v.PUBLIC_URL },
   });
+}
+
+/**
+ * Each service's gateway: its own variable, else nested under the content prefix at its spec §7 path
+ * (`/sw-file`, `/sw-es`, `/sw-cms-zb`) — what one UPSTREAM_PREFIX meant before the variables existed.
+ */
+export function gatewaysOf(content: string, siblings: { file: string | null; search: string | null; report: string | null }): GatewayPrefixes {
+  return {
+    content,
+    file: siblings.file ?? `${content}${SERVICE_PUBLIC_PREFIX.file}`,
+    search: siblings.search ?? `${content}${SERVICE_PUBLIC_PREFIX.search}`,
+    report: siblings.report ?? `${content}${SERVICE_PUBLIC_PREFIX.report}`,
+  };
 }
 
 /** `name=seconds,name=seconds` → rules; names must be read-only rows of the catalogue. */

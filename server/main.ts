@@ -6,6 +6,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
 import { resolveUpstream } from './embedded-upstream.ts';
+import { checkGateways } from './upstream/startup-check.ts';
 
 function readConfig(): Config {
   try {
@@ -35,6 +36,8 @@ await new Promise<void>((resolve, reject) => {
   server.listen(config.port, config.host, () => resolve());
 });
 logger.info({ port: config.port, host: config.host, upstream: effective.upstreamUrl }, `edge listening on http://${config.host}:${config.port}`);
+// Says in the first log lines which gateway variable is wrong, if one is (never stops the edge).
+void checkGateways(edge.client, effective.gateways, logger);
 
 let draining = false;
 async function drain(signal: string): Promise<void> {

@@ -63,6 +63,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   now: () => number;
   onEvent?: (event: CacheEvent) => void;
+  /** Told the tags of every page served from the cache (the visits it was built on still count). */
+  onHit?: (tags: readonly string[]) => void;
 }
 
 function keyOf(req: Request): string {
@@ -73,7 +75,7 @@ function pathOf(key: string): string {
   return new URL(key).pathname;
 }
 
-export function createPageCache({ ttlS, maxBytes, now, onEvent }: PageCacheOptions): PageCache {
+export function createPageCache({ ttlS, maxBytes, now, onEvent, onHit }: PageCacheOptions): PageCache {
   const counts = { hits: 0, misses: 0 };
   const lru = new LRUCache<string, PageEntry>({
     maxSize: maxBytes,
@@ -178,6 +180,7 @@ export function createPageCache({ ttlS, maxBytes, now, onEvent }: PageCacheOptio
       counts.hits += 1;
       onEvent?.('hit');
       serve(req, res, entry);
+      if (req.method === 'GET') onHit?.(entry.tags);
       return;
     }
     counts.misses += 1;

@@ -2,6 +2,7 @@
 // parent's path plus its own route segment; external http(s) links open in a new tab; hidden channels
 // stay in the tree (their pages, breadcrumbs and titles still work) but out of the menu; the active
 // channel is the one whose path segments are a prefix of the address's.
+import { compareIds } from './ids.ts';
 import type { Channel } from './wire.ts';
 import { isExternalUrl } from './links.ts';
 
@@ -29,7 +30,7 @@ export function channelHref(linkUrl: string | null | undefined, path: string): {
   return { href: link.startsWith('/') ? link : `/${link}`, external: false };
 }
 
-const bySort = (a: Channel, b: Channel): number => (a.sort ?? 0) - (b.sort ?? 0) || a.channelId - b.channelId;
+const bySort = (a: Channel, b: Channel): number => (a.sort ?? 0) - (b.sort ?? 0) || compareIds(a.channelId, b.channelId);
 
 /** The content service's tree → portal nodes with paths (every channel, hidden ones included). */
 export function buildChannelTree(records: readonly Channel[], parentPath = ''): ChannelNode[] {

@@ -4,18 +4,60 @@
 
 export type HttpMethod = 'GET' | 'POST';
 
+/**
+ * The services behind a deployment, each at its own gateway on the service's origin (wire-facts.md
+ * "Gateways"): the content API (e.g. `/japi/sw-cms`), and the sibling file, search and statistics
+ * gateways (e.g. `/japi/sw-file-cloud`, `/japi/sw-es`, `/japi/sw-cms-zb`).
+ */
+export type ServiceName = 'content' | 'file' | 'search' | 'report';
+export const SERVICE_NAMES: readonly ServiceName[] = ['content', 'file', 'search', 'report'];
+
+/**
+ * The browser-facing (spec §7) path prefix of each service's calls. A row's path below its service's
+ * gateway is its path without this prefix: `/sw-file/refFileObject/queryPageList` is
+ * `/refFileObject/queryPageList` on the file gateway.
+ */
+export const SERVICE_PUBLIC_PREFIX: Readonly<Record<ServiceName, string>> = {
+  content: '',
+  file: '/sw-file',
+  search: '/sw-es',
+  report: '/sw-cms-zb',
+};
+
+/** Gateway prefixes of each service on the upstream origin. */
+export type GatewayPrefixes = Readonly<Record<ServiceName, string>>;
+
+/** The layout of a real deployment of this family (wire-facts.md); the embedded service uses it. */
+export const DEPLOYED_GATEWAYS: GatewayPrefixes = {
+  content: '/japi/sw-cms',
+  file: '/japi/sw-file-cloud',
+  search: '/japi/sw-es',
+  report: '/japi/sw-cms-zb',
+};
+
 export interface EndpointSpec {
   /** Stable name: metrics label, cache tag, `CACHE_RULES` key. */
   readonly name: string;
   readonly method: HttpMethod;
-  /** Path below the gateway prefix; `:param` marks one path segment. */
+  /** The browser-facing path (spec §7); `:param` marks one path segment. */
   readonly path: string;
+  /** Which service answers it (and so which gateway prefix it goes under upstream). */
+  readonly service: ServiceName;
+  /** The path below that service's gateway prefix. */
+  readonly servicePath: string;
+  /** Methods the call is answered for; real clients POST some GET calls with an empty body. */
+  readonly accepts: readonly HttpMethod[];
   /** Writes are never cached, coalesced or retried. */
   readonly write: boolean;
   /** Default fresh lifetime in seconds for read-only calls (0 for writes). */
   readonly ttlS: number;
-  /** Query-string parameters the call takes (the rest of the request is the JSON body or path). */
-  readonly query?: readonly string[];
+  /**
+   * Query-string parameters the call takes (the rest of the request is the JSON body or path);
+   * `'any'`: every parameter is forwarded and is part of the cache key (the service reads extras).
+   */
+  readonly query?: readonly string[] | 'any';
+  /** The service counts a visit each time it answers this call (a cache in front must keep it counting). */
+  readonly countsVisit?: boolean;
   readonly summary: string;
 }
 
@@ -25,14 +67,34 @@ const row = (
   path: string,
   ttlS: number,
   summary: string,
-  extra: { write?: boolean; query?: readonly string[] } = {},
-): EndpointSpec => ({ name, method, path, ttlS: extra.write ? 0 : ttlS, write: extra.write ?? false, query: extra.query, summary });
+  extra: { write?: boolean; query?: readonly string[] | 'any'; alsoPost?: boolean; countsVisit?: boolean } = {},
+): EndpointSpec => {
+  const service = serviceOf(path);
+  return {
+    name,
+    method,
+    path,
+    service,
+    servicePath: path.slice(SERVICE_PUBLIC_PREFIX[service].length),
+    accepts: extra.alsoPost && method === 'GET' ? ['GET', 'POST'] : [method],
+    ttlS: extra.write ? 0 : ttlS,
+    write: extra.write ?? false,
+    query: extra.query,
+    countsVisit: extra.countsVisit,
+    summary,
+  };
+};
+
+function serviceOf(path: string): ServiceName {
+  const found = SERVICE_NAMES.find((s) => SERVICE_PUBLIC_PREFIX[s] !== '' && path.startsWith(`${SERVICE_PUBLIC_PREFIX[s]}/`));
+  return found ?? 'content';
+}
 
 export const ENDPOINTS = [
   row('queryAllChannel', 'GET', '/api/queryAllChannel/:site', 600, 'channel tree of a site (CN or EN)'),
   row('queryArchivesList', 'POST', '/api/queryArchivesList', 60, 'articles of a channel, paged'),
   row('queryArchivesListByMulNo', 'POST', '/api/queryArchivesListByMulNo', 60, 'articles of several channels, paged'),
-  row('queryArchivesById', 'GET', '/api/queryArchivesById/:id', 30, 'one article; counts a visit'),
+  row('queryArchivesById', 'GET', '/api/queryArchivesById/:id', 30, 'one article; counts a visit', { query: 'any', countsVisit: true }),
   row('queryArchivesByNo', 'GET', '/api/queryArchivesByNo/:channelNo', 60, 'the article of a single-page channel'),
   row('doStarByArcId', 'GET', '/api/doStarByArcId/:id', 0, 'like an article', { write: true }),
   row('cancelStarByActId', 'GET', '/api/cancelStarByActId/:id', 0, 'remove a like', { write: true }),
@@ -56,7 +118,7 @@ export const ENDPOINTS = [
   row('queryMessageList', 'POST', '/api/queryMessageList', 30, 'published visitor messages, paged'),
   row('addMessage', 'POST', '/api/addMessage', 0, 'leave a visitor message', { write: true }),
   row('getQuestionnairePageList', 'POST', '/api/getQuestionnairePageList', 60, 'questionnaires, paged'),
-  row('getQuestionnaireById', 'GET', '/api/getQuestionnaireById/:id', 60, 'one questionnaire with its questions'),
+  row('getQuestionnaireById', 'GET', '/api/getQuestionnaireById/:id', 60, 'one questionnaire with its questions', { alsoPost: true }),
   row('addQuestionnaireRecord', 'POST', '/api/addQuestionnaireRecord', 0, 'answer a questionnaire', { write: true }),
   row('getQuestionnaireResultInfo', 'POST', '/api/getQuestionnaireResultInfo', 10, 'questionnaire results'),
   row('getSiteVisitCount', 'POST', '/api/getSiteVisitCount', 60, 'site visit counters'),
@@ -77,13 +139,41 @@ export interface MatchedEndpoint {
   params: Record<string, string>;
 }
 
-const compiled = ENDPOINTS.map((endpoint) => ({ endpoint: endpoint as EndpointSpec, segments: endpoint.path.split('/') }));
+interface Compiled {
+  endpoint: EndpointSpec;
+  segments: string[];
+}
 
-/** Finds the catalogue row for a method and a path (below the gateway prefix); null when none. */
+const compile = (pathOf: (e: EndpointSpec) => string): Compiled[] =>
+  (ENDPOINTS as readonly EndpointSpec[]).map((endpoint) => ({ endpoint, segments: pathOf(endpoint).split('/') }));
+
+const compiled = compile((e) => e.path);
+
+/** Finds the catalogue row for a method and a browser-facing path (spec §7); null when none. */
 export function matchEndpoint(method: string, path: string): MatchedEndpoint | null {
+  return matchIn(compiled, method, path);
+}
+
+/**
+ * A matcher of upstream paths (gateway prefix + service path) for a gateway layout: what a content
+ * service of this family answers at, e.g. `/japi/sw-file-cloud/refFileObject/queryPageList`.
+ */
+export function upstreamMatcher(prefixes: GatewayPrefixes): {
+  match(method: string, path: string): MatchedEndpoint | null;
+  pathIsKnown(path: string): boolean;
+} {
+  const table = compile((e) => `${prefixes[e.service]}${e.servicePath}`);
+  return {
+    match: (method, path) => matchIn(table, method, path),
+    pathIsKnown: (path) => ['GET', 'POST'].some((m) => matchIn(table, m, path) !== null),
+  };
+}
+
+function matchIn(table: readonly Compiled[], method: string, path: string): MatchedEndpoint | null {
   const parts = path.split('/');
-  for (const { endpoint, segments } of compiled) {
-    if (endpoint.method !== method.toUpperCase() || segments.length !== parts.length) continue;
+  const wanted = method.toUpperCase();
+  for (const { endpoint, segments } of table) {
+    if (!endpoint.accepts.includes(wanted as HttpMethod) || segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < segments.length; i += 1) {
@@ -110,9 +200,9 @@ export function pathIsKnown(path: string): boolean {
   return ['GET', 'POST'].some((m) => matchEndpoint(m, path) !== null);
 }
 
-/** Fills a catalogue path with its parameters, each URL-encoded as one segment. */
-export function buildPath(spec: EndpointSpec, params: Record<string, string | number> = {}): string {
-  return spec.path.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+/** Fills a catalogue path (or the row's service path) with its parameters, each URL-encoded as one segment. */
+export function buildPath(spec: EndpointSpec, params: Record<string, string | number> = {}, which: 'path' | 'servicePath' = 'path'): string {
+  return spec[which].replace(/:([A-Za-z]+)/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined || value === '') throw new Error(`missing path parameter "${key}" for ${spec.name}`);
     return encodeURIComponent(String(value));

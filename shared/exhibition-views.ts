@@ -13,7 +13,7 @@ export interface ViewLink {
 }
 
 export interface ExhibitionCard {
-  id: number;
+  id: string;
   kind: ExhibitionKind;
   title: string;
   /** `YYYY.MM.DD - YYYY.MM.DD`; one side when the other is missing. */
@@ -44,7 +44,7 @@ export interface ExhibitionListData extends Paging {
 
 export interface ExhibitionDetailData {
   kind: ExhibitionKind;
-  id: number;
+  id: string;
   title: string;
   dates: string;
   openEnded: boolean;
@@ -83,7 +83,7 @@ export interface ExhibitFact {
 }
 
 export interface ExhibitDetailData {
-  id: number;
+  id: string;
   title: string;
   image: string[];
   /** Every picture of the exhibit (its thumb list, then its display files). */

@@ -4,7 +4,7 @@ import type { ExhibitionCard, ViewLink } from './exhibition-views.ts';
 import type { ListItem } from './screen-data.ts';
 
 export interface Slide {
-  id: number;
+  id: string;
   title: string;
   /** Short plain-text caption. */
   caption: string;
@@ -24,7 +24,7 @@ export interface HomeSection<T> {
 }
 
 export interface HomeActivity {
-  id: number;
+  id: string;
   title: string;
   href: string;
   /** `MM.DD` of the start, large on the card. */

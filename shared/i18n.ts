@@ -197,6 +197,10 @@ export const UI = {
     zh: '提交失败，请稍后重试，您填写的内容已保留。',
     en: 'Sending failed. Please try again in a moment; everything you entered has been kept.',
   },
+  'form.refused': {
+    zh: '博物馆未接受此次提交：{detail}。您填写的内容已保留，请修改后重试。',
+    en: 'The museum did not accept this: {detail}. Everything you entered has been kept; please correct it and try again.',
+  },
   'form.rateLimited': {
     zh: '提交过于频繁，请稍候一分钟再试，您填写的内容已保留。',
     en: 'Too many submissions. Please wait a minute and try again; everything you entered has been kept.',
@@ -232,10 +236,6 @@ export const UI = {
     zh: '感谢您的留言！留言将在本馆回复后与回复一同显示在留言板上。',
     en: "Thank you for your message! It will appear on the board together with the museum's reply.",
   },
-  'msg.type.consult': { zh: '咨询', en: 'Question' },
-  'msg.type.suggest': { zh: '建议', en: 'Suggestion' },
-  'msg.type.praise': { zh: '表扬', en: 'Praise' },
-  'msg.type.complain': { zh: '投诉', en: 'Complaint' },
 
   // Questionnaires (Portal II)
   'qn.title': { zh: '问卷调查', en: 'Questionnaires' },

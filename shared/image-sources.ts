@@ -2,16 +2,19 @@
 // watermarked copy (falling back to the plain file would defeat the watermark); otherwise the 300 px
 // thumbnail first where a small image will do, then the original. The SafeImage component then adds
 // the fallback image.
+import { fileUrl } from './file-url.ts';
 import { thumbPath, waterPath } from './image-paths.ts';
 
 export interface ImageOptions {
   watermark: boolean;
+  /** Where the edge serves upstream files (FILE_PREFIX): relative paths are resolved below it. */
+  filePrefix: string;
   /** A small rendition is enough (list cards, gallery thumbnails). */
   thumb?: boolean;
 }
 
-export function imageSources(path: string | null | undefined, { watermark, thumb = false }: ImageOptions): string[] {
-  const p = (path ?? '').trim();
+export function imageSources(path: string | null | undefined, { watermark, filePrefix, thumb = false }: ImageOptions): string[] {
+  const p = fileUrl(path, filePrefix);
   if (!p) return [];
   if (watermark) return [waterPath(p)];
   return thumb ? unique([thumbPath(p), p]) : [p];

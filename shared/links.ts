@@ -19,7 +19,7 @@ export function isUnroutedChannel(channelNo: string | null | undefined): boolean
 }
 
 /** The detail page of a record in a channel: `/News/SNews` + `/` + `12`. */
-export function recordPath(channelPath: string, id: number | string): string {
+export function recordPath(channelPath: string, id: string): string {
   return `${channelPath.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
 }
 
@@ -31,7 +31,7 @@ export interface RecordLink {
 }
 
 export interface LinkableRecord {
-  id: number | string;
+  id: string;
   channelNo: string;
   linkUrl?: string | null;
 }
@@ -51,6 +51,6 @@ export function recordLink(record: LinkableRecord, channelPath: string | null | 
 }
 
 /** The same-origin call that records a visit of an article whose link leaves the site. */
-export function visitPingPath(id: number | string): string {
+export function visitPingPath(id: string): string {
   return `/api/queryArchivesById/${encodeURIComponent(String(id))}`;
 }

@@ -1,7 +1,7 @@
 // The visitor-message form as data: its fields, how a submitted form becomes a message, and what
 // goes back to the page when it cannot be sent. The browser (before sending) and the edge's action
 // (after receiving) both read a form through these functions, then validate with shared/validation.ts.
-import { MESSAGE_TYPES, normalizeMessage, validateMessage, type FieldError } from './validation.ts';
+import { DICTIONARY_CODE, normalizeMessage, validateMessage, type FieldError } from './validation.ts';
 import type { DictionaryEntry, MessageInput } from './wire.ts';
 
 /** The inputs, in the order the form shows them. */
@@ -12,14 +12,19 @@ export type MessageValues = Record<MessageField, string>;
 /** Hidden input with a per-form key: a repeated submission of one filled-in form is sent once. */
 export const FORM_KEY_FIELD = 'formKey';
 
-/** Why a valid form could not be sent (the visitor's input is kept in every case). */
-export type FormFailure = 'upstream' | 'rate_limited';
+/**
+ * Why a valid form could not be sent (the visitor's input is kept in every case): the service was
+ * unreachable, the write limit, or the service refused it (its own words in `detail`).
+ */
+export type FormFailure = 'upstream' | 'rate_limited' | 'refused';
 
 /** What an action answers when it did not send: shown next to the fields and above the button. */
 export interface FormRejection<V> {
   errors: FieldError[];
   values: V;
   failure?: FormFailure;
+  /** With `refused`: what the content service said, shown to the visitor. */
+  detail?: string;
 }
 
 export const EMPTY_MESSAGE: MessageValues = { name: '', phoneNumber: '', email: '', type: '', content: '' };
@@ -41,9 +46,11 @@ export function checkMessage(values: MessageValues): FieldError[] {
 }
 
 /** The body of `addMessage` for valid values (trimmed, blank optional fields empty, source `web`). */
-export function messageBody(values: MessageValues): MessageInput {
+export function messageBody(values: MessageValues, orgId = ''): MessageInput {
   const n = normalizeMessage({ ...values, source: 'web' });
-  return { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, type: n.type, source: n.source };
+  const body: MessageInput = { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, type: n.type, source: n.source };
+  if (orgId) body.orgId = orgId;
+  return body;
 }
 
 /** The first error of each field, by field name (one message next to each input). */
@@ -59,20 +66,18 @@ export interface MessageTypeOption {
 }
 
 /**
- * The type choices: the `MESSAGE_TYPE` dictionary's entries in its order, limited to the values the
- * rules accept; the rules' own list (with `fallback` words) when the dictionary is empty or unknown.
+ * The type choices: exactly the `MESSAGE_TYPE` dictionary's entries, in its order, with its names in
+ * the page's language (the other language's name when one is missing). No dictionary, no choices: the
+ * form then sends no type and the service applies its own default.
  */
-export function messageTypeOptions(
-  dictionary: readonly DictionaryEntry[] | null,
-  lang: 'zh' | 'en',
-  fallback: (value: string) => string,
-): MessageTypeOption[] {
-  const accepted = new Set<string>(MESSAGE_TYPES);
-  const fromDictionary = (dictionary ?? [])
-    .filter((d) => accepted.has(d.dictionaryValue))
-    .map((d) => ({
-      value: d.dictionaryValue,
-      label: (lang === 'en' ? d.dictionaryNameEn : d.dictionaryName) || fallback(d.dictionaryValue),
-    }));
-  return fromDictionary.length > 0 ? fromDictionary : MESSAGE_TYPES.map((value) => ({ value, label: fallback(value) }));
+export function messageTypeOptions(dictionary: readonly DictionaryEntry[] | null, lang: 'zh' | 'en'): MessageTypeOption[] {
+  const seen = new Set<string>();
+  const options: MessageTypeOption[] = [];
+  for (const d of dictionary ?? []) {
+    if (!DICTIONARY_CODE.test(d.dictionaryValue) || seen.has(d.dictionaryValue)) continue;
+    seen.add(d.dictionaryValue);
+    const label = (lang === 'en' ? d.dictionaryNameEn || d.dictionaryName : d.dictionaryName || d.dictionaryNameEn) || d.dictionaryValue;
+    options.push({ value: d.dictionaryValue, label });
+  }
+  return options;
 }

@@ -1,5 +1,6 @@
 // Questionnaire rules shared by the answer page (browser) and the edge's action: whether one is open,
 // the order questions and answers show in, and how a submitted form becomes an answer record.
+import { compareIds, RECORD_ID } from './ids.ts';
 import { validateQuestionnaireRecord, type FieldError } from './validation.ts';
 import type { Questionnaire, QuestionnaireDetail, QuestionnaireRecordInput, QuestionnaireWithDetails } from './wire.ts';
 
@@ -44,8 +45,8 @@ export function questionnaireState(q: Pick<Questionnaire, 'startTime' | 'endTime
   return 'open';
 }
 
-const bySort = <T extends { sort: number }>(idOf: (t: T) => number) => (a: T, b: T): number =>
-  a.sort - b.sort || idOf(a) - idOf(b);
+const bySort = <T extends { sort: number }>(idOf: (t: T) => string) => (a: T, b: T): number =>
+  a.sort - b.sort || compareIds(idOf(a), idOf(b));
 
 /** Questions by `sort`, each question's answers by `sort` (ties by id, so the order is stable). */
 export function sortedQuestions<Q extends QuestionnaireDetail>(details: readonly Q[]): Q[] {
@@ -55,8 +56,8 @@ export function sortedQuestions<Q extends QuestionnaireDetail>(details: readonly
 }
 
 /** The input name of a question's choices, and of its "other" text. */
-export const questionField = (questionId: number): string => `q${questionId}`;
-export const otherField = (questionId: number): string => `q${questionId}_other`;
+export const questionField = (questionId: string): string => `q${questionId}`;
+export const otherField = (questionId: string): string => `q${questionId}_other`;
 
 /** What the visitor chose, per input name (checked values and typed texts), to fill the form again. */
 export type QuestionnaireValues = Record<string, string[]>;
@@ -65,7 +66,7 @@ export type QuestionnaireValues = Record<string, string[]>;
 export function questionnaireValuesFrom(entries: Iterable<[string, unknown]>): QuestionnaireValues {
   const values: QuestionnaireValues = {};
   for (const [name, value] of entries) {
-    if (!/^q\d+(?:_other)?$/.test(name) || typeof value !== 'string') continue;
+    if (!/^q[A-Za-z0-9_-]{1,64}$/.test(name) || typeof value !== 'string') continue;
     (values[name] ??= []).push(value);
   }
   return values;
@@ -89,7 +90,7 @@ export function readAnswers(q: QuestionnaireWithDetails, values: QuestionnaireVa
     const chosen = values[field] ?? [];
     const text = (values[otherField(question.questionId)] ?? []).join(' ').trim();
     const otherTicked = chosen.includes(OTHER_VALUE);
-    const answerIds = chosen.filter((v) => v !== OTHER_VALUE).map((v) => (/^\d+$/.test(v) ? Number(v) : -1));
+    const answerIds = chosen.filter((v) => v !== OTHER_VALUE).map((v) => (RECORD_ID.test(v) ? v : ''));
     if (otherTicked && text === '' && question.isOther) {
       errors.push({ field, code: 'other_text_required' });
       continue;

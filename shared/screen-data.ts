@@ -9,7 +9,7 @@ export interface ChannelRef {
 }
 
 export interface ListItem {
-  id: number;
+  id: string;
   title: string;
   /** null: shown without a link (e.g. ExcellentCol without its external address). */
   href: string | null;
@@ -56,7 +56,7 @@ export interface Attachment {
 export interface ArticleDetailData {
   kind: 'detail';
   channel: ChannelRef;
-  id: number;
+  id: string;
   title: string;
   subTitle: string;
   showTitle: boolean;
@@ -75,7 +75,7 @@ export interface ArticleDetailData {
 }
 
 export interface SearchHitView {
-  id: number;
+  id: string;
   channelName: string;
   title: string;
   /** Plain text cut to 200 characters; the screen highlights the keyword in it. */

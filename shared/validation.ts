@@ -30,8 +30,11 @@ export const MESSAGE_LIMITS = {
   emailMax: 64,
 } as const;
 
-/** Message types a visitor can pick (the dictionary `MESSAGE_TYPE` of the reference service). */
-export const MESSAGE_TYPES = ['consult', 'suggest', 'praise', 'complain'] as const;
+/**
+ * A dictionary value as services of this family use them (vendor codes such as `cms1101`, wire-facts.md
+ * "Fields"): the edge checks only its form; which codes exist is the service's dictionary's business.
+ */
+export const DICTIONARY_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 
 export type FieldErrorCode =
   | 'content_required'
@@ -99,7 +102,7 @@ export function validateMessage(input: Partial<Record<keyof MessageInput, unknow
     const email = String(input.email).trim();
     if (email.length > MESSAGE_LIMITS.emailMax || !PATTERNS.email.test(email)) errors.push({ field: 'email', code: 'email_invalid' });
   }
-  if (!blank(input.type) && !(MESSAGE_TYPES as readonly string[]).includes(String(input.type))) {
+  if (!blank(input.type) && !DICTIONARY_CODE.test(String(input.type).trim())) {
     errors.push({ field: 'type', code: 'type_invalid' });
   }
   return errors;
@@ -112,7 +115,8 @@ export function normalizeMessage(input: MessageInput): Required<Omit<MessageInpu
     name: (input.name ?? '').trim(),
     phoneNumber: (input.phoneNumber ?? '').replace(/[\s-]/g, ''),
     email: (input.email ?? '').trim(),
-    type: (input.type ?? '').trim() || 'consult',
+    // No type chosen: none sent (the service's dictionary decides what a type may be, and its default).
+    type: (input.type ?? '').trim(),
     source: (input.source ?? '').trim() || 'web',
     orgId: (input.orgId ?? '').trim(),
   };

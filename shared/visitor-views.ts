@@ -17,7 +17,7 @@ export interface FilterLink {
 }
 
 export interface ActivityCard {
-  id: number;
+  id: string;
   title: string;
   href: string;
   /** Image sources in the order to try; empty when there is none. */
@@ -39,7 +39,7 @@ export interface ActivityListData extends Paging {
 }
 
 export interface ActivityDetailData {
-  id: number;
+  id: string;
   title: string;
   image: string[];
   type: string;
@@ -62,7 +62,7 @@ export interface ActivityDetailData {
 }
 
 export interface MessageView {
-  id: number;
+  id: string;
   name: string;
   type: string;
   /** `YYYY-MM-DD HH:mm`. */
@@ -86,7 +86,7 @@ export interface MessageBoardData extends Paging {
 export type MessageActionData = FormRejection<MessageValues>;
 
 export interface QuestionnaireCard {
-  id: number;
+  id: string;
   title: string;
   subTitle: string;
   /** `YYYY-MM-DD – YYYY-MM-DD`. */
@@ -102,16 +102,16 @@ export interface QuestionnaireListData extends Paging {
 }
 
 export interface QuestionView {
-  questionId: number;
+  questionId: string;
   title: string;
   isRequired: boolean;
   isSingle: boolean;
   isOther: boolean;
-  answers: Array<{ answerId: number; title: string }>;
+  answers: Array<{ answerId: string; title: string }>;
 }
 
 export interface QuestionnaireData {
-  id: number;
+  id: string;
   title: string;
   subTitle: string;
   period: string;
@@ -124,7 +124,7 @@ export interface QuestionnaireData {
 export type QuestionnaireActionData = FormRejection<QuestionnaireValues>;
 
 export interface AnswerResultView {
-  answerId: number;
+  answerId: string;
   title: string;
   count: number;
   /** 0–100, one decimal. */
@@ -132,7 +132,7 @@ export interface AnswerResultView {
 }
 
 export interface QuestionResultView {
-  questionId: number;
+  questionId: string;
   title: string;
   isSingle: boolean;
   answers: AnswerResultView[];
@@ -143,7 +143,7 @@ export interface QuestionResultView {
 export type ResultNotice = 'thanks' | 'closed' | 'upcoming' | null;
 
 export interface QuestionnaireResultData {
-  id: number;
+  id: string;
   title: string;
   subTitle: string;
   period: string;

@@ -1,5 +1,6 @@
 // The wire contract of the museum content service (spec §3, §7): what travels between the
 // content service, the edge and the browser. Dates are strings `YYYY-MM-DD HH:mm:ss` (China time).
+// Ids are opaque strings (32 lowercase hex digits on deployed services, wire-facts.md): never numbers.
 
 export type SiteLanguage = 'CN' | 'EN';
 
@@ -33,7 +34,7 @@ export interface ListRequest<E extends object = Record<string, unknown>> {
 }
 
 export interface Channel {
-  channelId: number;
+  channelId: string;
   channelName: string;
   /** The route segment, e.g. `News`, `EN_News`. */
   channelNo: string;
@@ -54,9 +55,9 @@ export interface ChannelTree {
 }
 
 export interface Article {
-  archivesId: number;
+  archivesId: string;
   groupId: string;
-  channelId: number;
+  channelId: string;
   channelNo: string;
   channelName: string;
   title: string;
@@ -86,7 +87,7 @@ export interface Article {
 }
 
 export interface ExhibitionTemp {
-  exhibitionTempId: number;
+  exhibitionTempId: string;
   groupId: string;
   tempName: string;
   description: string;
@@ -103,7 +104,7 @@ export interface ExhibitionTemp {
 }
 
 export interface ExhibitionBase {
-  exhibitionBaseId: number;
+  exhibitionBaseId: string;
   groupId: string;
   baseName: string;
   description: string;
@@ -123,7 +124,7 @@ export interface ExhibitionBase {
 }
 
 export interface FileInfo {
-  fileInfoId: number;
+  fileInfoId: string;
   objectId: string;
   code: FileCode;
   fileOldname: string;
@@ -137,7 +138,7 @@ export const FILE_CODES = ['CMS_ARCHIVES_IMG', 'CMS_ARCHIVES_FILE', 'CMS_EXHIBIT
 export type FileCode = (typeof FILE_CODES)[number];
 
 export interface Exhibit {
-  exhibitId: number;
+  exhibitId: string;
   exhibitName: string;
   exhibitType: string;
   modelUrl: string;
@@ -163,14 +164,14 @@ export interface Exhibit {
 }
 
 export interface ExhibitType {
-  exhibitTypeId: number;
+  exhibitTypeId: string;
   typeName: string;
   typeNo: string;
   backGroundImg: string;
 }
 
 export interface Activity {
-  activityId: number;
+  activityId: string;
   groupId: string;
   activityName: string;
   activityType: string;
@@ -193,9 +194,9 @@ export interface Activity {
 }
 
 export interface SearchHit {
-  id: number;
+  id: string;
   groupId: string;
-  channelId: number;
+  channelId: string;
   channelNo: string;
   channelName: string;
   type: string;
@@ -211,7 +212,7 @@ export interface SearchHit {
 }
 
 export interface Message {
-  messageId: number;
+  messageId: string;
   source: string;
   content: string;
   createTime: string;
@@ -235,14 +236,14 @@ export interface MessageInput {
 }
 
 export interface DictionaryEntry {
-  dictionaryId: number;
+  dictionaryId: string;
   dictionaryName: string;
   dictionaryValue: string;
   dictionaryNameEn: string;
 }
 
 export interface Questionnaire {
-  questionnaireId: number;
+  questionnaireId: string;
   title: string;
   subTitle: string;
   createTime: string;
@@ -251,7 +252,7 @@ export interface Questionnaire {
 }
 
 export interface QuestionnaireAnswer {
-  answerId: number;
+  answerId: string;
   title: string;
   sort: number;
   selectCount: number;
@@ -260,8 +261,8 @@ export interface QuestionnaireAnswer {
 }
 
 export interface QuestionnaireDetail {
-  questionnaireDetailId: number;
-  questionId: number;
+  questionnaireDetailId: string;
+  questionId: string;
   title: string;
   isRequired: boolean;
   isSingle: boolean;
@@ -283,17 +284,17 @@ export interface QuestionnaireResult extends QuestionnaireWithDetails {
 
 /** The body of `addQuestionnaireRecord` (the spec leaves it open; this is ours). */
 export interface QuestionnaireRecordInput {
-  questionnaireId: number;
+  questionnaireId: string;
   answers: Array<{
-    questionId: number;
-    answerIds: number[];
+    questionId: string;
+    answerIds: string[];
     /** Text of the "other" choice, when the question allows it. */
     otherText?: string;
   }>;
 }
 
 export interface SliderItem {
-  id: number;
+  id: string;
   title: string;
   filePath: string;
   content: string;

@@ -1,14 +1,17 @@
 // The inner pages' banner band: the section's name over its banner photo (bannerPhotoPath) when it
 // has one, over a quiet paper-and-ink band when not. The photo is decorative (the name is the text).
 import type { ChannelNode } from '../../shared/channels.ts';
+import { fileUrl } from '../../shared/file-url.ts';
+import { useFrame } from '../frame.ts';
 
 export default function Banner({ section }: { section: ChannelNode | undefined }) {
+  const { filePrefix } = useFrame();
   if (!section) return null;
+  // bannerPhotoPath is relative to the service's file prefix like every file field.
+  const photo = fileUrl(section.banner, filePrefix);
   return (
-    <div className={`banner${section.banner ? ' banner--photo' : ''}`}>
-      {section.banner && (
-        <img className="banner__image" src={section.banner} alt="" width={1920} height={360} fetchPriority="high" decoding="async" />
-      )}
+    <div className={`banner${photo ? ' banner--photo' : ''}`}>
+      {photo && <img className="banner__image" src={photo} alt="" width={1920} height={360} fetchPriority="high" decoding="async" />}
       <div className="banner__inner">
         <p className="banner__title">{section.name}</p>
       </div>

@@ -3,10 +3,17 @@
 import type { FormFailure } from '../../shared/message-form.ts';
 import { useT } from '../i18n.tsx';
 
-export default function FormNotice({ errors, failure }: { errors: number; failure: FormFailure | undefined }) {
+export default function FormNotice({ errors, failure, detail }: { errors: number; failure: FormFailure | undefined; detail?: string }) {
   const t = useT();
   if (!failure && errors === 0) return null;
-  const text = failure === 'upstream' ? t('form.failedUpstream') : failure === 'rate_limited' ? t('form.rateLimited') : t('form.invalid', { n: errors });
+  const text =
+    failure === 'upstream'
+      ? t('form.failedUpstream')
+      : failure === 'rate_limited'
+        ? t('form.rateLimited')
+        : failure === 'refused'
+          ? t('form.refused', { detail: (detail ?? '').replace(/[。.]+$/, '') })
+          : t('form.invalid', { n: errors });
   return (
     <p className={`form-notice form-notice--${failure ? 'failure' : 'invalid'}`} role="alert">
       {text}

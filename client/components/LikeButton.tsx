@@ -10,10 +10,12 @@ import { useT } from '../i18n.tsx';
 import Button from './Button.tsx';
 
 export const LIKE_INTENT = 'intent';
+/** The like count the page showed when the button was pressed. */
+export const LIKES_SHOWN = 'likes';
 
-const storageKey = (id: number) => `museum:liked:${id}`;
+const storageKey = (id: string) => `museum:liked:${id}`;
 
-function readLiked(id: number): boolean {
+function readLiked(id: string): boolean {
   try {
     return window.localStorage.getItem(storageKey(id)) === '1';
   } catch {
@@ -21,7 +23,7 @@ function readLiked(id: number): boolean {
   }
 }
 
-function writeLiked(id: number, liked: boolean): void {
+function writeLiked(id: string, liked: boolean): void {
   try {
     if (liked) window.localStorage.setItem(storageKey(id), '1');
     else window.localStorage.removeItem(storageKey(id));
@@ -34,7 +36,7 @@ function isLikeResult(value: unknown): value is LikeResult {
   return typeof value === 'object' && value !== null && 'likes' in value && 'liked' in value;
 }
 
-export default function LikeButton({ id, likes }: { id: number; likes: number }) {
+export default function LikeButton({ id, likes }: { id: string; likes: number }) {
   const t = useT();
   const fetcher = useFetcher<LikeResult>();
   // A document POST without JavaScript comes back with the action's answer as action data.
@@ -62,6 +64,8 @@ export default function LikeButton({ id, likes }: { id: number; likes: number })
   return (
     <fetcher.Form method="post" className="like">
       <input type="hidden" name="id" value={id} />
+      {/* The count shown: services that answer a like with a code alone get the new count from it. */}
+      <input type="hidden" name={LIKES_SHOWN} value={settledLikes} />
       <input type="hidden" name={LIKE_INTENT} value={shownLiked ? 'unlike' : 'like'} />
       <Button
         type="submit"

@@ -67,7 +67,7 @@ export default function MessageForm({ types, formKey, rejection, action, sent }:
           {t('msg.sent')}
         </p>
       )}
-      <FormNotice errors={guard.errors.length} failure={guard.failure} />
+      <FormNotice errors={guard.errors.length} failure={guard.failure} detail={guard.detail} />
       <p className="form-note">{t('form.requiredNote')}</p>
 
       <div className="message-form__row">

@@ -50,7 +50,7 @@ function asRules(q: QuestionnaireData): QuestionnaireWithDetails {
   };
 }
 
-const fieldsetId = (questionId: number): string => `qn-${questionField(questionId)}`;
+const fieldsetId = (questionId: string): string => `qn-${questionField(questionId)}`;
 
 export default function QuestionnaireForm({ questionnaire, rejection, action }: QuestionnaireFormProps) {
   const t = useT();
@@ -79,7 +79,7 @@ export default function QuestionnaireForm({ questionnaire, rejection, action }: 
           </li>
         ))}
       </ol>
-      <FormNotice errors={guard.errors.length} failure={guard.failure} />
+      <FormNotice errors={guard.errors.length} failure={guard.failure} detail={guard.detail} />
       <div className="form-actions">
         <Button type="submit" variant="primary" loading={guard.sending}>
           {t('qn.submit')}

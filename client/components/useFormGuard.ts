@@ -18,6 +18,8 @@ export interface FormGuard {
   errors: FieldError[];
   /** Why a valid form could not be sent (shown until the next try). */
   failure: FormRejection<unknown>['failure'];
+  /** The service's own words when it refused the form. */
+  detail: string | undefined;
   sending: boolean;
   /** The visitor has tried again since the page loaded (an earlier notice no longer applies). */
   retried: boolean;
@@ -109,6 +111,7 @@ export function useFormGuard(
   return {
     errors,
     failure: sending ? undefined : rejection?.failure,
+    detail: sending ? undefined : rejection?.detail,
     sending,
     retried: answer !== null || found !== null,
     onSubmit,

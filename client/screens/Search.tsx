@@ -24,7 +24,7 @@ export const SEARCH_PARAM = 'key';
 export const SEARCH_SKELETON_ROWS = 5;
 
 /** Records the visit of an article whose page lives elsewhere (spec: the article-by-id query runs). */
-function pingVisit(id: number): void {
+function pingVisit(id: string): void {
   void fetch(visitPingPath(id), { credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 

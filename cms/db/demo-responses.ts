@@ -2,15 +2,12 @@
 // are stored as ordinary records (the results are computed from them like from any visitor's), drawn
 // from a seeded PRNG: the same answers on every machine. Each question gets its own taste (answer
 // weights), so the percentages differ from question to question.
-import { validateQuestionnaireRecord } from '../../shared/validation.ts';
-import type { QuestionnaireRecordInput } from '../../shared/wire.ts';
 import { DEMO_TODAY, randomMoment } from './demo/dates.ts';
 import { createRng, type Rng } from './demo/prng.ts';
 import type { DemoContent } from './demo/types.ts';
+import { answerErrors, type StoredAnswer, type StoredRecord } from './questionnaire-records.ts';
 
-export interface SeedRecord extends QuestionnaireRecordInput {
-  createTime: string;
-}
+export type SeedRecord = StoredRecord;
 
 const OTHER_TEXTS = {
   CN: ['朋友圈', '学校组织', '路过看到', '旅游攻略', '社区宣传栏', '单位工会活动'],
@@ -34,7 +31,7 @@ export function demoQuestionnaireRecords(content: DemoContent, seed = 20_180_501
     const until = q.endTime && q.endTime.slice(0, 10) < DEMO_TODAY ? q.endTime.slice(0, 10) : DEMO_TODAY;
     const count = rng.int(40, 120);
     for (let i = 0; i < count; i += 1) {
-      const answers: QuestionnaireRecordInput['answers'] = [];
+      const answers: StoredAnswer[] = [];
       for (const d of q.details) {
         if (!d.isRequired && rng.chance(0.2)) continue;
         const taste = tastes.get(d.questionId)!;
@@ -49,7 +46,7 @@ export function demoQuestionnaireRecords(content: DemoContent, seed = 20_180_501
         answers.push({ questionId: d.questionId, answerIds, ...(otherText ? { otherText } : {}) });
       }
       // The demo must obey the rules visitors obey.
-      if (validateQuestionnaireRecord(q, { answers }).length > 0) continue;
+      if (answerErrors(q.details, answers).length > 0) continue;
       records.push({ questionnaireId: q.questionnaireId, createTime: randomMoment(rng, q.startTime.slice(0, 10), until), answers });
     }
   }

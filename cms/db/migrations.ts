@@ -10,6 +10,8 @@ export interface Migration {
 }
 
 const COMMON_TEXT = (names: string[]): string => names.map((n) => `${n} TEXT NOT NULL DEFAULT ''`).join(',\n  ');
+const audit = (table: string): string =>
+  ['createBy', 'createTime', 'updateTime'].map((c) => `ALTER TABLE ${table} ADD COLUMN ${c} TEXT;`).join('\n');
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -193,6 +195,25 @@ CREATE VIRTUAL TABLE search_fts USING fts5(
   title, description, content,
   content = 'search_docs', content_rowid = 'docId', tokenize = 'trigram'
 );
+`,
+  },
+  {
+    version: 2,
+    description: 'fields deployed services send beyond the spec: audit fields, click counts, languageType, portalId',
+    // Nullable without a default: a record that has none sends null, as deployed services do.
+    sql: `
+ALTER TABLE archives ADD COLUMN languageType TEXT;
+${audit('archives')}
+ALTER TABLE exhibition_bases ADD COLUMN clickCount INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE exhibition_bases ADD COLUMN portalId TEXT;
+${audit('exhibition_bases')}
+ALTER TABLE exhibition_temps ADD COLUMN clickCount INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE exhibition_temps ADD COLUMN portalId TEXT;
+${audit('exhibition_temps')}
+ALTER TABLE exhibits ADD COLUMN clickCount INTEGER NOT NULL DEFAULT 0;
+${audit('exhibits')}
+ALTER TABLE activities ADD COLUMN clickCount INTEGER NOT NULL DEFAULT 0;
+${audit('activities')}
 `,
   },
 ];

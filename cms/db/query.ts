@@ -1,7 +1,19 @@
 // Small helpers over better-sqlite3: cached prepared statements, a WHERE builder that skips empty
 // filters, and paged lists in the wire shape. Values only ever travel as bound parameters.
 import type { Database, Statement } from 'better-sqlite3';
-import type { ListResult } from '../../shared/wire.ts';
+
+/**
+ * A page of a list as deployed services send it (a MyBatis-Plus page): records, total, the page
+ * size asked for, the current page and the page count; some calls add `searchCount`.
+ */
+export interface ListPage<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  searchCount?: boolean;
+}
 
 export interface Paging {
   /** 0 = all. */
@@ -88,8 +100,8 @@ export function pagedList<T>(
   orderBy: string,
   paging: Paging,
   map: (row: Record<string, unknown>) => T,
-  options: { select?: string; orderArgs?: Array<string | number> } = {},
-): ListResult<T> {
+  options: { select?: string; orderArgs?: Array<string | number>; searchCount?: boolean } = {},
+): ListPage<T> {
   const select = options.select ?? '*';
   const { total } = prepare(`SELECT COUNT(*) AS total FROM ${from} ${where}`).get(...where.args) as { total: number };
   const { pages, current, limit, offset } = pageWindow(total, paging);
@@ -101,5 +113,7 @@ export function pagedList<T>(
         limit,
         offset,
       ) as Array<Record<string, unknown>>);
-  return { records: rows.map(map), pages, current, total };
+  const page: ListPage<T> = { records: rows.map(map), total, size: paging.pageSize, current, pages };
+  if (options.searchCount) page.searchCount = true;
+  return page;
 }

@@ -4,14 +4,18 @@
 import type { Database } from 'better-sqlite3';
 import { firstOfList } from '../../shared/image-paths.ts';
 import { listExcerpt, plainText } from '../../shared/text.ts';
-import type { QuestionnaireRecordInput, SiteLanguage } from '../../shared/wire.ts';
+import type { SiteLanguage } from '../../shared/wire.ts';
+import type { IdKind } from '../wire-ids.ts';
 import { messageLanguage } from '../message-language.ts';
+import { CONTENT_VERSION } from './content-version.ts';
 import type { DemoChannel, DemoContent } from './demo/types.ts';
 import { statements } from './query.ts';
-import { insertQuestionnaireRecord } from './questionnaire-records.ts';
+import { insertQuestionnaireRecord, type StoredRecord } from './questionnaire-records.ts';
 import { TABLES, insertRows } from './tables.ts';
 
 const SEEDED_KEY = 'seededAt';
+/** Which shape of content the database holds (content-version.ts); an older one is rebuilt on start. */
+export const CONTENT_VERSION_KEY = 'contentVersion';
 
 export function isSeeded(db: Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
@@ -22,6 +26,8 @@ export function firstImage(html: string): string {
   return /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1] ?? '';
 }
 
+const siteOf = (channelNo: string): SiteLanguage => (channelNo.startsWith('EN_') ? 'EN' : 'CN');
+
 /**
  * Writes the content unless the database already holds some. IMMEDIATE, and re-checked inside the
  * transaction, so two processes starting on a new file seed it once. Returns whether it seeded.
@@ -30,7 +36,7 @@ export function seedContent(
   db: Database,
   content: DemoContent,
   now: number,
-  records: ReadonlyArray<QuestionnaireRecordInput & { createTime: string }> = [],
+  records: readonly StoredRecord[] = [],
 ): boolean {
   return db
     .transaction(() => {
@@ -43,6 +49,7 @@ export function seedContent(
           ...a,
           thumbImg: a.thumbImg || firstImage(a.content),
           excerpt: listExcerpt(a.content),
+          languageType: a.languageType ?? siteOf(a.channelNo),
         })),
       );
       insertRows(db, TABLES.exhibitionBases, content.exhibitionBases);
@@ -77,27 +84,40 @@ export function seedContent(
       insertRows(db, TABLES.searchDocs, searchDocs(content));
       db.exec(`INSERT INTO search_fts (search_fts) VALUES ('rebuild')`);
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date(now).toISOString());
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(CONTENT_VERSION_KEY, CONTENT_VERSION);
       return true;
     })
     .immediate();
 }
 
+/** What a search hit is: its `type` on the wire, and the kind of its `id` (cms/wire-ids.ts). */
+export const SEARCH_DOC_KINDS = {
+  archives: 'archives',
+  exhibitionBase: 'exhibitionBase',
+  exhibitionTemp: 'exhibitionTemp',
+  activity: 'activity',
+  exhibit: 'exhibit',
+} as const satisfies Record<string, IdKind>;
+
+export type SearchDocType = keyof typeof SEARCH_DOC_KINDS;
+
+/** One indexed record; missing values are null (stored '', sent as null). */
 interface SearchDoc {
   site: SiteLanguage;
-  type: string;
+  type: SearchDocType;
   id: number;
   channelId: number;
   groupId: string;
   channelNo: string;
   channelName: string;
   title: string;
-  img: string;
+  img: string | null;
   description: string;
   content: string;
-  linkUrl: string;
-  extension1: string;
-  extension2: string;
-  flag: string;
+  linkUrl: string | null;
+  extension1: string | null;
+  extension2: string | null;
+  flag: string | null;
   sortDate: string;
 }
 
@@ -123,10 +143,10 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
     const channel = byNo.get(channelNo);
     if (!channel || !visible(channel)) return;
     docs.push({
-      flag: '',
-      linkUrl: '',
-      extension1: '',
-      extension2: '',
+      flag: null,
+      linkUrl: null,
+      extension1: null,
+      extension2: null,
       sortDate: '',
       ...doc,
       site: channel.site,
@@ -144,7 +164,7 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
       groupId: a.groupId,
       title: a.title,
       img: a.thumbImg || firstImage(a.content),
-      description: plainText(a.description),
+      description: plainText(a.description ?? ''),
       content: plainText(a.content),
       linkUrl: a.linkUrl,
       extension1: a.publishDate,
@@ -154,8 +174,8 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
   }
   // Both kinds of exhibition index alike; only their id and name columns differ.
   const exhibitions = [
-    ...content.exhibitionBases.map((e) => ({ e, channel: 'BaseExh', type: 'exhibitionBase', id: e.exhibitionBaseId, title: e.baseName })),
-    ...content.exhibitionTemps.map((e) => ({ e, channel: 'TempExh', type: 'exhibitionTemp', id: e.exhibitionTempId, title: e.tempName })),
+    ...content.exhibitionBases.map((e) => ({ e, channel: 'BaseExh', type: 'exhibitionBase' as const, id: e.exhibitionBaseId, title: e.baseName })),
+    ...content.exhibitionTemps.map((e) => ({ e, channel: 'TempExh', type: 'exhibitionTemp' as const, id: e.exhibitionTempId, title: e.tempName })),
   ];
   for (const { e, channel, type, id, title } of exhibitions) {
     add(`${enPrefix(e.languageType)}${channel}`, {
@@ -164,8 +184,8 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
       groupId: e.groupId,
       title,
       img: e.thumb,
-      description: plainText(e.description),
-      content: plainText(e.description),
+      description: plainText(e.description ?? ''),
+      content: plainText(e.description ?? ''),
       linkUrl: e.linkUrl,
       extension1: e.startTime,
       extension2: e.endTime,
@@ -179,8 +199,8 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
       groupId: a.groupId,
       title: a.activityName,
       img: a.thumb,
-      description: plainText(a.description),
-      content: plainText(a.description),
+      description: plainText(a.description ?? ''),
+      content: plainText(a.description ?? ''),
       linkUrl: a.linkUrl,
       extension1: a.startTime,
       extension2: a.endTime,
@@ -195,9 +215,9 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
       id: x.exhibitId,
       groupId: x.groupId,
       title: x.exhibitName,
-      img: firstOfList(x.thumb),
-      description: plainText(x.description),
-      content: [plainText(x.description), plainText(x.explanationWord)].filter(Boolean).join(' '),
+      img: firstOfList(x.thumb) || null,
+      description: plainText(x.description ?? ''),
+      content: [plainText(x.description ?? ''), plainText(x.explanationWord ?? '')].filter(Boolean).join(' '),
       extension1: x.age,
     });
   }

@@ -1,11 +1,12 @@
-// Articles: lists by one or several channels, one by id (counts a visit), the newest of a channel,
-// and likes (never below zero).
+// Articles: lists by one or several channels, one by id (counts a visit on every call, whatever
+// extra query parameters come with it), the newest of a channel, and likes (never below zero).
 import { z } from 'zod';
-import type { Article, ListResult } from '../../shared/wire.ts';
-import { Where, pagedList } from '../db/query.ts';
+import type { Article } from '../../shared/wire.ts';
+import { Where, pagedList, type ListPage } from '../db/query.ts';
 import { TABLES, fromRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { listBody, parseInput, pathId, textFilter, toPaging } from '../http/input.ts';
+import { listBody, parseInput, pathRecord, textFilter, toPaging } from '../http/input.ts';
+import { decodeId, encodeId } from '../wire-ids.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 import { recordVisit } from './visits.ts';
 
@@ -45,9 +46,12 @@ const toDetail = (row: Record<string, unknown>): Article => {
 
 type Filters = { [K in keyof typeof filters]?: string | undefined };
 
+/** A channel id filter names no channel when it does not decode: it then matches nothing (-1). */
+const channelKey = (id: string | undefined): number | undefined => (id === undefined ? undefined : (decodeId('channel', id) ?? -1));
+
 const where = (f: Omit<Filters, 'channelNo'>): Where =>
   new Where()
-    .eq('channelId', f.channelId)
+    .eq('channelId', channelKey(f.channelId))
     .eq('parentChannelNo', f.parentChannelNo)
     .contains('title', f.title)
     .eq('flag', f.flag)
@@ -57,36 +61,36 @@ export function archiveHandlers(
   deps: HandlerDeps,
 ): HandlerGroup<'queryArchivesList' | 'queryArchivesListByMulNo' | 'queryArchivesById' | 'queryArchivesByNo' | 'doStarByArcId' | 'cancelStarByActId'> {
   const { db, prepare } = deps;
-  const byId = (id: number): Record<string, unknown> => {
-    const row = prepare('SELECT * FROM archives WHERE archivesId = ?').get(id) as Record<string, unknown> | undefined;
-    if (!row) throw notFound(`No article with id ${id}`);
+  const article = (raw: string | undefined): number => pathRecord('archives', raw, 'article').n;
+  const byId = (n: number): Record<string, unknown> => {
+    const row = prepare('SELECT * FROM archives WHERE archivesId = ?').get(n) as Record<string, unknown> | undefined;
+    if (!row) throw notFound(`No article with id ${encodeId('archives', n)}`);
     return row;
   };
-  const star = (id: number, delta: 1 | -1): { archivesId: number; starCount: number } => {
-    byId(id);
-    prepare('UPDATE archives SET starCount = MAX(starCount + ?, 0) WHERE archivesId = ?').run(delta, id);
-    return prepare('SELECT archivesId, starCount FROM archives WHERE archivesId = ?').get(id) as {
-      archivesId: number;
-      starCount: number;
-    };
+  const star = (n: number, delta: 1 | -1): { archivesId: string; starCount: number } => {
+    byId(n);
+    prepare('UPDATE archives SET starCount = MAX(starCount + ?, 0) WHERE archivesId = ?').run(delta, n);
+    const { starCount } = prepare('SELECT starCount FROM archives WHERE archivesId = ?').get(n) as { starCount: number };
+    return { archivesId: encodeId('archives', n), starCount };
   };
-  const read = db.transaction((id: number, now: number, visitor: string) => {
-    byId(id);
-    prepare('UPDATE archives SET visitCount = visitCount + 1 WHERE archivesId = ?').run(id);
+  const read = db.transaction((n: number, now: number, visitor: string) => {
+    byId(n);
+    prepare('UPDATE archives SET visitCount = visitCount + 1 WHERE archivesId = ?').run(n);
     recordVisit(prepare, now, visitor);
-    return byId(id);
+    return byId(n);
   });
 
   return {
-    queryArchivesList: ({ body }): ListResult<Article> => {
+    queryArchivesList: ({ body }): ListPage<Article> => {
       const { entity, param } = parseInput(listRequest, body);
       return pagedList(prepare, 'archives', where(entity).eq('channelNo', entity.channelNo), ORDER, toPaging(param), toArticle);
     },
-    queryArchivesListByMulNo: ({ body }): ListResult<Article> => {
+    queryArchivesListByMulNo: ({ body }): ListPage<Article> => {
       const { entity, param } = parseInput(mulRequest, body);
       return pagedList(prepare, 'archives', where(entity).in('channelNo', entity.channelNo), ORDER, toPaging(param), toArticle);
     },
-    queryArchivesById: ({ params, now, visitor }): Article => toDetail(read(pathId(params.id), now, visitor)),
+    // Extra query parameters (the original front end's `{path}/{id}?…`) are accepted and not needed.
+    queryArchivesById: ({ params, now, visitor }): Article => toDetail(read(article(params.id), now, visitor)),
     queryArchivesByNo: ({ params }): Article => {
       const channelNo = params.channelNo ?? '';
       if (!prepare('SELECT 1 FROM channels WHERE channelNo = ?').get(channelNo)) throw notFound(`No channel numbered ${channelNo}`);
@@ -96,7 +100,7 @@ export function archiveHandlers(
       if (!row) throw notFound(`Channel ${channelNo} has no article`);
       return toDetail(row);
     },
-    doStarByArcId: ({ params }) => star(pathId(params.id), 1),
-    cancelStarByActId: ({ params }) => star(pathId(params.id), -1),
+    doStarByArcId: ({ params }) => star(article(params.id), 1),
+    cancelStarByActId: ({ params }) => star(article(params.id), -1),
   };
 }

@@ -1,7 +1,7 @@
 // The small lookups: files attached to an object, dictionary entries, slider items of a place.
 import { z } from 'zod';
-import { FILE_CODES, type DictionaryEntry, type FileInfo, type ListResult, type SliderItem } from '../../shared/wire.ts';
-import { Where, pagedList } from '../db/query.ts';
+import { FILE_CODES, type DictionaryEntry, type FileInfo, type SliderItem } from '../../shared/wire.ts';
+import { Where, pagedList, type ListPage } from '../db/query.ts';
 import { TABLES, fromRow } from '../db/tables.ts';
 import { listBody, parseInput, toPaging } from '../http/input.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
@@ -21,10 +21,12 @@ const dictionaryQuery = z.looseObject({
 
 export function miscHandlers({ prepare }: HandlerDeps): HandlerGroup<'queryFileList' | 'queryDictionaryByCode' | 'queryGalleryList'> {
   return {
-    queryFileList: ({ body }): ListResult<FileInfo> => {
+    queryFileList: ({ body }): ListPage<FileInfo> => {
       const { entity, param } = parseInput(fileRequest, body);
       const where = new Where().eq('objectId', entity.objectId.trim()).eq('code', entity.code);
-      return pagedList(prepare, 'files', where, 'fileInfoId', toPaging(param), (r) => fromRow<FileInfo>(TABLES.files, r));
+      return pagedList(prepare, 'files', where, 'fileInfoId', toPaging(param), (r) => fromRow<FileInfo>(TABLES.files, r), {
+        searchCount: true,
+      });
     },
     queryDictionaryByCode: ({ query }): DictionaryEntry[] => {
       const { dictionaryCode } = parseInput(dictionaryQuery, query, 'query string');

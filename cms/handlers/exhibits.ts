@@ -1,10 +1,10 @@
 // Exhibits (collection objects), their types, and the exhibits shown by a temporary exhibition.
 import { z } from 'zod';
-import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
-import { Where, pagedList } from '../db/query.ts';
+import type { Exhibit, ExhibitType } from '../../shared/wire.ts';
+import { Where, pagedList, type ListPage } from '../db/query.ts';
 import { TABLES, fromRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { boolFilter, languageFilter, listBody, parseInput, pathId, textFilter, toPaging } from '../http/input.ts';
+import { boolFilter, languageFilter, listBody, parseInput, pathRecord, textFilter, toPaging } from '../http/input.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 const exhibitRequest = listBody({
@@ -35,7 +35,7 @@ export function exhibitHandlers({
   prepare,
 }: HandlerDeps): HandlerGroup<'queryExhibitList' | 'queryExhibitById' | 'queryExhibitListByTemp' | 'queryExhibitTypeList'> {
   return {
-    queryExhibitList: ({ body }): ListResult<Exhibit> => {
+    queryExhibitList: ({ body }): ListPage<Exhibit> => {
       const { entity: e, param } = parseInput(exhibitRequest, body);
       const where = new Where()
         .eq('languageType', e.languageType)
@@ -47,20 +47,20 @@ export function exhibitHandlers({
         .eq('isOwn', e.isOwn)
         .eq('age', e.age);
       if (e.boolean1 !== undefined) where.raw(e.boolean1 ? `modelUrl <> ''` : `modelUrl = ''`);
-      return pagedList(prepare, 'exhibits', where, ORDER, toPaging(param), toExhibit);
+      return pagedList(prepare, 'exhibits', where, ORDER, toPaging(param), toExhibit, { searchCount: true });
     },
     queryExhibitById: ({ params }): Exhibit => {
-      const id = pathId(params.id);
-      const row = prepare('SELECT * FROM exhibits WHERE exhibitId = ?').get(id) as Record<string, unknown> | undefined;
+      const { n, id } = pathRecord('exhibit', params.id, 'exhibit');
+      const row = prepare('SELECT * FROM exhibits WHERE exhibitId = ?').get(n) as Record<string, unknown> | undefined;
       if (!row) throw notFound(`No exhibit with id ${id}`);
       return toExhibit(row);
     },
-    queryExhibitListByTemp: ({ body }): ListResult<Exhibit> => {
+    queryExhibitListByTemp: ({ body }): ListPage<Exhibit> => {
       const { entity, param } = parseInput(byTempRequest, body);
       const where = new Where().raw('exhibitId IN (SELECT exhibitId FROM temp_exhibits WHERE groupId = ?)', entity.groupId.trim());
-      return pagedList(prepare, 'exhibits', where, ORDER, toPaging(param), toExhibit);
+      return pagedList(prepare, 'exhibits', where, ORDER, toPaging(param), toExhibit, { searchCount: true });
     },
-    queryExhibitTypeList: ({ body }): ListResult<ExhibitType> => {
+    queryExhibitTypeList: ({ body }): ListPage<ExhibitType> => {
       const { entity, param } = parseInput(typeRequest, body);
       return pagedList(prepare, 'exhibit_types', new Where().eq('languageType', entity.languageType), 'exhibitTypeId', toPaging(param), (r) =>
         fromRow<ExhibitType>(TABLES.exhibitTypes, r),

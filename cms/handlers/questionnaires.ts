@@ -1,39 +1,39 @@
-// Questionnaires: the list, one with its questions, answering (only while open), and results counted
-// from the stored answers. A question's percentages are relative to the people who answered that
-// question (one decimal), so a single-choice question's answers plus its "other" texts make 100 %.
+// Questionnaires: the list, one with its questions (GET, or POST with an empty body as some clients
+// send it), answering (only while open), and results counted from the stored answers
+// (questionnaire-results.ts). Ids arrive as wire ids; answers are judged against the wire form of
+// the questionnaire (so a field error names the question as the client knows it) and stored with
+// the database's integers.
 import { z } from 'zod';
-import { validateQuestionnaireRecord } from '../../shared/validation.ts';
-import type {
-  ListResult,
-  Questionnaire,
-  QuestionnaireDetail,
-  QuestionnaireResult,
-  QuestionnaireWithDetails,
-} from '../../shared/wire.ts';
+import type { Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import { chinaDateTime } from '../china-time.ts';
-import { Where, pagedList } from '../db/query.ts';
-import { insertQuestionnaireRecord } from '../db/questionnaire-records.ts';
+import { Where, pagedList, type ListPage } from '../db/query.ts';
+import { answerErrors, insertQuestionnaireRecord, type StoredRecord } from '../db/questionnaire-records.ts';
 import { TABLES, fromRow } from '../db/tables.ts';
 import { CmsError, invalidFields, notFound } from '../http/errors.ts';
-import { languageFilter, listBody, parseInput, pathId, positiveId, toPaging } from '../http/input.ts';
+import { idToken, languageFilter, listBody, parseInput, pathRecord, toPaging } from '../http/input.ts';
+import { decodeId, encodeId } from '../wire-ids.ts';
+import { questionnaireResults } from './questionnaire-results.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-/** "Other" texts returned per question, newest first. */
-export const OTHER_TEXTS_SHOWN = 100;
+export { OTHER_TEXTS_SHOWN } from './questionnaire-results.ts';
+
 const MAX_ANSWERS = 200;
 
 const listRequest = listBody({ languageType: languageFilter });
 
+/** Ids compare as the service writes them (lowercase hex). */
+const answerId = idToken.transform((id) => id.toLowerCase());
+
 const recordRequest = z.looseObject(
   {
-    questionnaireId: positiveId,
+    questionnaireId: idToken,
     answers: z
       .array(
         z.looseObject(
           {
-            questionId: positiveId,
+            questionId: answerId,
             answerIds: z
-              .array(positiveId, { error: 'must be a list of answer ids' })
+              .array(answerId, { error: 'must be a list of answer ids' })
               .max(MAX_ANSWERS)
               .nullish()
               .transform((v) => v ?? []),
@@ -51,81 +51,31 @@ const recordRequest = z.looseObject(
   { error: 'the body must be a JSON object' },
 );
 
-const resultRequest = z.looseObject({ questionnaireId: positiveId }, { error: 'the body must be a JSON object' });
+const resultRequest = z.looseObject({ questionnaireId: idToken }, { error: 'the body must be a JSON object' });
 
-const percent = (count: number, of: number): number => (of > 0 ? Math.round((count * 1000) / of) / 10 : 0);
+/** The questionnaire a body names: 404 when the id names none. */
+function bodyQuestionnaire(id: string): number {
+  const n = decodeId('questionnaire', id);
+  if (n === null) throw notFound(`No questionnaire with id ${id}`);
+  return n;
+}
+
+/** The stored form of answers already judged valid (every id is one of the questionnaire's). */
+const toStored = (answers: z.output<typeof recordRequest>['answers']): StoredRecord['answers'] =>
+  answers.map((a) => ({
+    questionId: decodeId('question', a.questionId) ?? -1,
+    answerIds: a.answerIds.map((id) => decodeId('answer', id) ?? -1),
+    ...(a.otherText !== undefined ? { otherText: a.otherText } : {}),
+  }));
 
 export function questionnaireHandlers(
   deps: HandlerDeps,
 ): HandlerGroup<'getQuestionnairePageList' | 'getQuestionnaireById' | 'addQuestionnaireRecord' | 'getQuestionnaireResultInfo'> {
   const { db, prepare } = deps;
-
-  const head = (id: number): Questionnaire & { row: Record<string, unknown> } => {
-    const row = prepare('SELECT * FROM questionnaires WHERE questionnaireId = ?').get(id) as Record<string, unknown> | undefined;
-    if (!row) throw notFound(`No questionnaire with id ${id}`);
-    return { ...fromRow<Questionnaire>(TABLES.questionnaires, row), row };
-  };
-
-  /** The questionnaire with its questions and answers, counted from stored records. */
-  const withResults = (id: number): QuestionnaireResult => {
-    const { row: _row, ...q } = head(id);
-    const selected = new Map<string, number>();
-    for (const r of prepare(
-      `SELECT a.questionId, a.answerId, COUNT(*) AS n FROM questionnaire_record_answers a
-       JOIN questionnaire_records r ON r.recordId = a.recordId
-       WHERE r.questionnaireId = ? AND a.answerId IS NOT NULL GROUP BY a.questionId, a.answerId`,
-    ).all(id) as Array<{ questionId: number; answerId: number; n: number }>) {
-      selected.set(`${r.questionId}:${r.answerId}`, r.n);
-    }
-    const respondents = new Map(
-      (
-        prepare(
-          `SELECT a.questionId, COUNT(DISTINCT a.recordId) AS n FROM questionnaire_record_answers a
-           JOIN questionnaire_records r ON r.recordId = a.recordId
-           WHERE r.questionnaireId = ? GROUP BY a.questionId`,
-        ).all(id) as Array<{ questionId: number; n: number }>
-      ).map((r) => [r.questionId, r.n]),
-    );
-    const otherTexts: Record<string, string[]> = {};
-    for (const r of prepare(
-      `SELECT questionId, otherText FROM (
-         SELECT a.questionId, a.otherText,
-                ROW_NUMBER() OVER (PARTITION BY a.questionId ORDER BY a.recordId DESC) AS n
-         FROM questionnaire_record_answers a JOIN questionnaire_records r ON r.recordId = a.recordId
-         WHERE r.questionnaireId = ? AND a.otherText IS NOT NULL)
-       WHERE n <= ? ORDER BY questionId, n`,
-    ).all(id, OTHER_TEXTS_SHOWN) as Array<{ questionId: number; otherText: string }>) {
-      (otherTexts[String(r.questionId)] ??= []).push(r.otherText);
-    }
-    const questions = prepare('SELECT * FROM questionnaire_questions WHERE questionnaireId = ? ORDER BY sort, questionId').all(
-      id,
-    ) as Array<Record<string, unknown>>;
-    const options = prepare(
-      `SELECT o.* FROM questionnaire_options o JOIN questionnaire_questions q ON q.questionId = o.questionId
-       WHERE q.questionnaireId = ? ORDER BY o.sort, o.answerId`,
-    ).all(id) as Array<Record<string, unknown>>;
-    const details = questions.map((qr): QuestionnaireDetail => {
-      const question = fromRow<Omit<QuestionnaireDetail, 'answers'>>(TABLES.questions, qr);
-      const answered = respondents.get(question.questionId) ?? 0;
-      const answers = options
-        .filter((o) => o.questionId === question.questionId)
-        .map((o) => {
-          const answerId = Number(o.answerId);
-          const selectCount = selected.get(`${question.questionId}:${answerId}`) ?? 0;
-          return { answerId, title: String(o.title), sort: Number(o.sort), selectCount, percent: percent(selectCount, answered) };
-        });
-      return { ...question, answers };
-    });
-    const { n: recordCount } = prepare('SELECT COUNT(*) AS n FROM questionnaire_records WHERE questionnaireId = ?').get(id) as {
-      n: number;
-    };
-    return { ...q, details, recordCount, otherTexts };
-  };
-
-  const save = db.transaction((record: Parameters<typeof insertQuestionnaireRecord>[1]) => insertQuestionnaireRecord(prepare, record));
+  const save = db.transaction((record: StoredRecord) => insertQuestionnaireRecord(prepare, record));
 
   return {
-    getQuestionnairePageList: ({ body }): ListResult<Questionnaire> => {
+    getQuestionnairePageList: ({ body }): ListPage<Questionnaire> => {
       const { entity, param } = parseInput(listRequest, body);
       return pagedList(
         prepare,
@@ -137,22 +87,25 @@ export function questionnaireHandlers(
       );
     },
     getQuestionnaireById: ({ params }): QuestionnaireWithDetails => {
-      const { recordCount: _count, otherTexts: _texts, ...q } = withResults(pathId(params.id));
+      const { n, id } = pathRecord('questionnaire', params.id, 'questionnaire');
+      const { recordCount: _count, otherTexts: _texts, ...q } = questionnaireResults(prepare, n, id);
       return q;
     },
     addQuestionnaireRecord: ({ body, now }) => {
       const input = parseInput(recordRequest, body);
-      const q = withResults(input.questionnaireId);
+      const n = bodyQuestionnaire(input.questionnaireId);
+      const q = questionnaireResults(prepare, n, input.questionnaireId);
       const at = chinaDateTime(now);
       if (q.startTime && at < q.startTime) throw new CmsError(409, `Questionnaire ${q.questionnaireId} opens at ${q.startTime}`);
       if (q.endTime && at > q.endTime) throw new CmsError(409, `Questionnaire ${q.questionnaireId} closed at ${q.endTime}`);
-      const errors = validateQuestionnaireRecord(q, input);
-      if (errors.length > 0) {
-        throw invalidFields('answer', errors);
-      }
-      return { recordId: save({ ...input, createTime: at }), questionnaireId: input.questionnaireId };
+      const errors = answerErrors<string>(q.details, input.answers);
+      if (errors.length > 0) throw invalidFields('answer', errors);
+      const recordId = save({ questionnaireId: n, createTime: at, answers: toStored(input.answers) });
+      return { recordId: encodeId('questionnaireRecord', recordId), questionnaireId: q.questionnaireId };
     },
-    getQuestionnaireResultInfo: ({ body }): QuestionnaireResult =>
-      withResults(parseInput(resultRequest, body).questionnaireId),
+    getQuestionnaireResultInfo: ({ body }): QuestionnaireResult => {
+      const { questionnaireId } = parseInput(resultRequest, body);
+      return questionnaireResults(prepare, bodyQuestionnaire(questionnaireId), questionnaireId);
+    },
   };
 }

@@ -1,22 +1,39 @@
 // Site search over titles, descriptions and bodies, in both request forms (querySearchList and the
 // search cluster's cmsSearch). Keywords of three or more characters go through the FTS5 trigram
 // index; a keyword of one or two characters (common in Chinese: 青铜, 瓷) cannot, so it falls back
-// to LIKE over the same documents. Several keywords (split on spaces) must all match.
+// to LIKE over the same documents. Several keywords (split on spaces) must all match. A hit's `id`
+// is the wire id of the record it stands for (by its type), so it links like the record itself.
 import { z } from 'zod';
 import type { SearchHit, SearchResult, SiteLanguage } from '../../shared/wire.ts';
 import { Where, likeContains, pagedList, pageWindow } from '../db/query.ts';
+import { SEARCH_DOC_KINDS, type SearchDocType } from '../db/seed.ts';
 import { listBody, nonNegative, parseInput, textFilter, toPaging } from '../http/input.ts';
+import { encodeId } from '../wire-ids.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
+
+/** A hit as sent: ids are wire ids, missing values null. */
+export type WireSearchHit = Omit<SearchHit, 'id' | 'channelId' | 'img' | 'thumb' | 'linkUrl' | 'extension1' | 'extension2' | 'flag'> & {
+  id: string;
+  channelId: string;
+  img: string | null;
+  thumb: string | null;
+  linkUrl: string | null;
+  extension1: string | null;
+  extension2: string | null;
+  flag: string | null;
+};
 
 const MAX_TERMS = 8;
 const TRIGRAM = 3;
 const SITES: readonly string[] = ['CN', 'EN'];
 
-const searchListRequest = listBody(
-  { title: textFilter, channelNo: textFilter },
-  // The search page's own names for paging.
-  { size: nonNegative.nullish(), page: nonNegative.nullish() },
-);
+const pageNames = { size: nonNegative.nullish(), page: nonNegative.nullish() };
+
+/**
+ * `{ entity: {title, channelNo}, param: {pageSize, pageNum} }`; the original search page's own
+ * paging names `{size, page}` are taken in `param` or beside it at the top of the body.
+ */
+const searchListRequest = listBody({ title: textFilter, channelNo: textFilter }, pageNames).extend(pageNames);
 
 const cmsSearchRequest = z.looseObject(
   {
@@ -62,7 +79,7 @@ export function searchHandlers({ prepare }: HandlerDeps): HandlerGroup<'querySea
   for (const c of channels) children.set(c.parent, [...(children.get(c.parent) ?? []), c.channelNo]);
   const subtree = (no: string): string[] => [no, ...(children.get(no) ?? []).flatMap(subtree)];
 
-  const search = (q: SearchQuery): SearchResult<SearchHit> => {
+  const search = (q: SearchQuery): SearchResult<WireSearchHit> => {
     const terms = q.keyword.split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
     const paging = { pageSize: q.pageSize, pageNum: q.pageNum };
     if (terms.length === 0) return { records: [], page: pageWindow(0, paging).current, pages: 0, total: 0 };
@@ -99,8 +116,8 @@ export function searchHandlers({ prepare }: HandlerDeps): HandlerGroup<'querySea
 
   return {
     querySearchList: ({ body }) => {
-      const { entity, param } = parseInput(searchListRequest, body);
-      const paging = toPaging({ pageSize: param.pageSize ?? param.size, pageNum: param.pageNum ?? param.page });
+      const { entity, param, size, page } = parseInput(searchListRequest, body);
+      const paging = toPaging({ pageSize: param.pageSize ?? param.size ?? size, pageNum: param.pageNum ?? param.page ?? page });
       return search({ keyword: entity.title ?? '', scope: entity.channelNo ? [entity.channelNo] : [], ...paging });
     },
     cmsSearch: ({ body }) => {
@@ -115,23 +132,25 @@ export function searchHandlers({ prepare }: HandlerDeps): HandlerGroup<'querySea
   };
 }
 
-function toHit(r: Record<string, unknown>): SearchHit {
+function toHit(r: Record<string, unknown>): WireSearchHit {
   const text = (k: string): string => String(r[k] ?? '');
+  const optional = (k: string): string | null => (r[k] === '' || r[k] === null || r[k] === undefined ? null : String(r[k]));
+  const type = text('type') as SearchDocType;
   return {
-    id: Number(r.id),
+    id: encodeId(SEARCH_DOC_KINDS[type], Number(r.id)),
     groupId: text('groupId'),
-    channelId: Number(r.channelId),
+    channelId: encodeId('channel', Number(r.channelId)),
     channelNo: text('channelNo'),
     channelName: text('channelName'),
-    type: text('type'),
+    type,
     title: text('title'),
-    img: text('img'),
-    thumb: text('img'),
+    img: optional('img'),
+    thumb: optional('img'),
     description: text('description'),
     content: text('content'),
-    linkUrl: text('linkUrl'),
-    extension1: text('extension1'),
-    extension2: text('extension2'),
-    flag: text('flag'),
+    linkUrl: optional('linkUrl'),
+    extension1: optional('extension1'),
+    extension2: optional('extension2'),
+    flag: optional('flag'),
   };
 }

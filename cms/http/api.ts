@@ -1,10 +1,11 @@
-// The API front door: find the catalogue row for the request (iterating ENDPOINTS via
-// matchEndpoint), count it, apply the fault knobs, check the token, read the JSON body, run the
+// The API front door: find the catalogue row for the request (each row at its service's gateway,
+// `upstreamMatcher`), count it, apply the fault knobs, check the token, read the JSON body, run the
 // row's handler and answer the envelope. Nothing here knows any endpoint by name.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import { matchEndpoint } from '../../shared/endpoints.ts';
+import { upstreamMatcher, type GatewayPrefixes } from '../../shared/endpoints.ts';
 import { APP_ID_HEADER, TOKEN_HEADER, verifyToken, type TokenCipher } from '../../shared/token.ts';
+import { resolveGateways } from '../gateways.ts';
 import type { HandlerTable } from '../handlers/index.ts';
 import { CmsError } from './errors.ts';
 
@@ -12,7 +13,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface ApiDeps {
   handlers: HandlerTable;
-  prefix: string;
+  /** Where each service's calls are answered; missing ones nest below the content gateway (cms/gateways.ts). */
+  gateways?: Partial<GatewayPrefixes>;
+  /** @deprecated The single-prefix layout: `{ content: prefix }`, the other services nested below it. */
+  prefix?: string;
   appId: string;
   cipher: TokenCipher;
   tokenMaxSkewMs: number;
@@ -21,6 +25,9 @@ export interface ApiDeps {
   countCall(name: string): void;
   logger: Logger;
 }
+
+/** The message of every successful answer: deployed services say 成功 (wire-facts.md "Envelope"). */
+export const SUCCESS_MSG = '成功';
 
 export function sendEnvelope(res: Response, status: number, msg: string, data: unknown = null): void {
   res.status(status).type('application/json').send(JSON.stringify({ code: status, msg, data }));
@@ -58,7 +65,7 @@ const flatQuery = (query: Request['query']): Record<string, string> =>
   );
 
 export function createApiMiddleware(deps: ApiDeps): RequestHandler {
-  const prefix = deps.prefix.replace(/\/+$/, '');
+  const matcher = upstreamMatcher(resolveGateways(deps.gateways, deps.prefix));
 
   const checkToken = (req: Request): void => {
     const verdict = verifyToken(firstHeader(req, TOKEN_HEADER), { cipher: deps.cipher, now: deps.now }, deps.tokenMaxSkewMs);
@@ -69,9 +76,7 @@ export function createApiMiddleware(deps: ApiDeps): RequestHandler {
   };
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const path = req.path;
-    if (prefix && !(path === prefix || path.startsWith(`${prefix}/`))) return next();
-    const match = matchEndpoint(req.method, path.slice(prefix.length));
+    const match = matcher.match(req.method, req.path);
     if (!match) return next();
     const { endpoint, params } = match;
     deps.countCall(endpoint.name);
@@ -80,7 +85,8 @@ export function createApiMiddleware(deps: ApiDeps): RequestHandler {
     if (failWith !== null) return sendEnvelope(res, failWith, `Injected fault: ${endpoint.name} failed on purpose (fault knobs are on)`);
 
     checkToken(req);
-    const body = endpoint.method === 'POST' ? await readBody(req, res) : undefined;
+    // A GET row that also accepts POST (getQuestionnaireById) gets its (empty) body read and ignored.
+    const body = req.method === 'POST' ? await readBody(req, res) : undefined;
     const forwarded = firstHeader(req, 'x-forwarded-for')?.split(',')[0]?.trim();
     const handler = deps.handlers[endpoint.name as keyof HandlerTable] as HandlerTable[keyof HandlerTable] | undefined;
     if (!handler) throw new Error(`no handler for catalogue row ${endpoint.name}`);
@@ -92,6 +98,6 @@ export function createApiMiddleware(deps: ApiDeps): RequestHandler {
       visitor: forwarded || req.socket.remoteAddress || 'unknown',
     });
     deps.logger.debug({ endpoint: endpoint.name }, 'cms call');
-    sendEnvelope(res, 200, 'success', data);
+    sendEnvelope(res, 200, SUCCESS_MSG, data);
   };
 }

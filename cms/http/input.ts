@@ -3,7 +3,8 @@
 // `null` or '' for "no filter", so the building blocks accept those and normalise them.
 import { z } from 'zod';
 import type { Paging } from '../db/query.ts';
-import { badRequest } from './errors.ts';
+import { decodeId, ID_TOKEN, type IdKind } from '../wire-ids.ts';
+import { badRequest, notFound } from './errors.ts';
 
 /** A whole number, also written as a string of digits. */
 export const wholeNumber = z
@@ -13,7 +14,15 @@ export const wholeNumber = z
   .pipe(z.number().int({ error: 'must be a whole number' }).safe());
 
 export const nonNegative = wholeNumber.pipe(z.number().min(0, { error: 'must not be negative' }));
-export const positiveId = wholeNumber.pipe(z.number().min(1, { error: 'must be a positive id' }));
+
+/**
+ * A record id as a client sends it: an opaque token of letters, digits, `-` and `_` (wire-facts.md
+ * "Identifiers"); a number is taken as its digits. Whether it names a record is the handler's
+ * question (an unknown id is a 404, not a 400).
+ */
+export const idToken = z
+  .union([z.string(), z.number().transform(String)], { error: 'must be an id' })
+  .pipe(z.string().trim().regex(ID_TOKEN, { error: 'must be an id (letters, digits, - and _)' }));
 
 /** A text filter: a string (or number); null and '' mean "no filter". */
 export const textFilter = z
@@ -69,7 +78,13 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what 
   throw badRequest(`Invalid ${what}: ${problems.join('; ')}`, { problems });
 }
 
-/** A `:id` path parameter: a positive whole number, else 400. */
-export function pathId(value: string | undefined, name = 'id'): number {
-  return parseInput(positiveId, value ?? '', `${name} in the path`);
+/**
+ * The record behind a `:id` path parameter: 400 when it is not an id at all, 404 (naming the id and
+ * `what`) when it names no record of the kind — the answer for an unknown id either way.
+ */
+export function pathRecord(kind: IdKind, value: string | undefined, what: string): { n: number; id: string } {
+  const id = parseInput(idToken, value ?? '', 'id in the path');
+  const n = decodeId(kind, id);
+  if (n === null) throw notFound(`No ${what} with id ${id}`);
+  return { n, id };
 }

@@ -19,7 +19,7 @@ import { notFound } from './errors.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const ACTIVITY_PAGE_SIZE = 6;
-const ID = /^[1-9]\d{0,15}$/;
+import { RECORD_ID as ID } from '../../shared/ids.ts';
 
 /** The list's address for a type filter: other parameters kept, the page reset to 1. */
 export function filterHref(url: URL, value: string): string {
@@ -31,15 +31,15 @@ export function filterHref(url: URL, value: string): string {
   return `${url.pathname}${query ? `?${query}` : ''}`;
 }
 
-const activityImage = (a: Activity, watermark: boolean, thumb: boolean): string[] =>
-  imageSources(a.thumb || a.appThumb, { watermark, thumb });
+const activityImage = (a: Activity, site: LoaderContext['site'], thumb: boolean): string[] =>
+  imageSources(a.thumb || a.appThumb, { watermark: site.watermark, filePrefix: site.filePrefix, thumb });
 
 function card(a: Activity, types: readonly DictionaryEntry[], listPath: string, ctx: LoaderContext): ActivityCard {
   return {
     id: a.activityId,
     title: a.activityName,
     href: withSiteQuery(recordPath(listPath, a.activityId), ctx),
-    image: activityImage(a, ctx.site.watermark, true),
+    image: activityImage(a, ctx.site, true),
     time: timeRange(formatDateTime(a.startTime), formatDateTime(a.endTime)),
     venue: (a.activityVenueName ?? '').trim(),
     type: dictionaryName(types, a.activityType, ctx.lang),
@@ -83,10 +83,10 @@ export async function activityListLoader(ctx: LoaderContext): Promise<ActivityLi
 }
 
 /** An activity's description as HTML: the editor's HTML sanitized, or plain text as paragraphs. */
-export function descriptionHtml(description: string | null | undefined): string {
+export function descriptionHtml(description: string | null | undefined, filePrefix: string): string {
   const text = (description ?? '').trim();
   if (!text) return '';
-  if (/<[a-z][^>]*>/i.test(text)) return articleHtml(text);
+  if (/<[a-z][^>]*>/i.test(text)) return articleHtml(text, filePrefix);
   return text
     .split(/\n\s*\n|\r?\n/)
     .map((p) => p.trim())
@@ -102,14 +102,14 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
     ctx.api.call<Activity>('queryActivityById', { params: { id }, requestId: ctx.requestId }),
     dictionary(ctx, DICTIONARY.activityType),
   ]);
-  if (!a || typeof a.activityId !== 'number') throw notFound(`No activity ${id}`);
+  if (!a) throw notFound(`No activity ${id}`);
   // An activity of the other site is not a page of this address.
   if (a.languageType && a.languageType !== SITE_CODE[ctx.lang]) throw notFound(`Activity ${id} is not on the ${ctx.lang} site`);
 
   const listPath = ctx.channel?.path ?? ctx.url.pathname.replace(/\/[^/]+\/?$/, '');
   const link = (a.linkUrl ?? '').trim();
   const signUp = link && link !== '/' ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
-  const image = activityImage(a, ctx.site.watermark, false);
+  const image = activityImage(a, ctx.site, false);
   return {
     id: a.activityId,
     title: a.activityName,
@@ -125,7 +125,7 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
     reserveStatus: activityCodeWord('reserveStatus', a.reserveStatus, ctx.lang),
     status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang),
     signUp,
-    html: descriptionHtml(a.description),
+    html: descriptionHtml(a.description, ctx.site.filePrefix),
     backHref: withSiteQuery(listPath, ctx),
     meta: {
       title: a.activityName,

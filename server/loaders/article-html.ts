@@ -1,13 +1,30 @@
 // The article body as the portal shows it: the editor's HTML, sanitized (sanitize-html) so no script,
 // event handler or javascript: address survives, with gallery markers stripped and videos given their
 // controls with download disabled (spec §2), and pictures without alt text marked decorative (alt="",
-// or screen readers read out file names). Nothing else is rewritten.
+// or screen readers read out file names). File references are resolved like every file field
+// (shared/file-url.ts): the service's editors store pictures, videos and attachments as paths relative
+// to its file prefix. Nothing else is rewritten.
 import sanitizeHtml from 'sanitize-html';
+import { fileUrl } from '../../shared/file-url.ts';
 import { stripGalleryMarkers } from '../../shared/text.ts';
+
+/** A scheme (`https:`, `data:`, `javascript:` — the last filtered later) or `//host`: not a file path. */
+const HAS_SCHEME = /^\s*(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+/** A bare relative link to a file (`MUSEUM/CMS/…/x.pdf`): not `/page`, `#anchor` or `?query`. */
+const RELATIVE_FILE = /^[A-Za-z0-9_][^?#\s]*\.[A-Za-z0-9]{2,5}$/;
 
 const MEDIA = ['src', 'poster', 'width', 'height', 'preload', 'muted', 'loop', 'playsinline'];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+function withFiles(attribs: sanitizeHtml.Attributes, names: readonly string[], filePrefix: string): sanitizeHtml.Attributes {
+  const out = { ...attribs };
+  for (const name of names) {
+    const value = out[name];
+    if (value && !HAS_SCHEME.test(value)) out[name] = fileUrl(value, filePrefix);
+  }
+  return out;
+}
+
+const options = (filePrefix: string): sanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
     'img',
@@ -39,28 +56,42 @@ const OPTIONS: sanitizeHtml.IOptions = {
     time: ['datetime'],
     font: ['color', 'size'],
   },
+  // <source> and <track> are void elements: `</source>` is invalid HTML.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source', 'track'],
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   transformTags: {
     // Playback controls on, download and picture-in-picture off (spec: download disabled).
     video: (tagName, attribs) => {
-      const { download: _download, autoplay: _autoplay, ...rest } = attribs;
+      const { download: _download, autoplay: _autoplay, ...rest } = withFiles(attribs, ['src', 'poster'], filePrefix);
       return {
         tagName,
         attribs: { ...rest, controls: '', controlslist: 'nodownload', disablepictureinpicture: '', preload: rest.preload ?? 'metadata' },
       };
     },
-    audio: (tagName, attribs) => ({ tagName, attribs: { ...attribs, controls: '', controlslist: 'nodownload' } }),
+    audio: (tagName, attribs) => ({ tagName, attribs: { ...withFiles(attribs, ['src'], filePrefix), controls: '', controlslist: 'nodownload' } }),
+    source: (tagName, attribs) => ({ tagName, attribs: withFiles(attribs, ['src'], filePrefix) }),
     // An editor's picture without alt text is announced by its file name; alt="" marks it decorative.
-    img: (tagName, attribs) => ({ tagName, attribs: 'alt' in attribs ? attribs : { ...attribs, alt: '' } }),
-    // A link that opens a new window must not hand that window a handle on this page.
-    a: (tagName, attribs) =>
-      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+    img: (tagName, attribs) => {
+      const resolved = withFiles(attribs, ['src'], filePrefix);
+      return { tagName, attribs: 'alt' in resolved ? resolved : { ...resolved, alt: '' } };
+    },
+    a: (tagName, attribs) => {
+      const href = attribs.href && RELATIVE_FILE.test(attribs.href) ? fileUrl(attribs.href, filePrefix) : attribs.href;
+      const resolved = href === undefined ? attribs : { ...attribs, href };
+      // A link that opens a new window must not hand that window a handle on this page.
+      return { tagName, attribs: resolved.target === '_blank' ? { ...resolved, rel: 'noopener noreferrer' } : resolved };
+    },
   },
-};
+});
 
-export function articleHtml(content: string | null | undefined): string {
+/** Sanitizers per file prefix (one in practice): the options object is built once. */
+const byPrefix = new Map<string, sanitizeHtml.IOptions>();
+
+export function articleHtml(content: string | null | undefined, filePrefix: string): string {
   if (!content) return '';
-  return sanitizeHtml(stripGalleryMarkers(content), OPTIONS).trim();
+  let opts = byPrefix.get(filePrefix);
+  if (!opts) byPrefix.set(filePrefix, (opts = options(filePrefix)));
+  return sanitizeHtml(stripGalleryMarkers(content), opts).trim();
 }

@@ -12,6 +12,7 @@ import type { FilterLink } from '../../shared/visitor-views.ts';
 import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
+import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
 import { RECORD_ID, cardContext, collectionListPath, collectionSection, exhibitCard, exhibitPictures, fileUrl, pagedCall, pictureSources } from './exhibition-cards.ts';
 import { fileList } from './files.ts';
@@ -73,16 +74,17 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
   const section = sectionOf(ctx);
   const id = ctx.params.id ?? '';
   if (!RECORD_ID.test(id)) throw notFound(`No exhibit ${id}`);
-  const [{ data: x }, types] = await Promise.all([
+  const [{ data: x }, types, levels] = await Promise.all([
     ctx.api.call<Exhibit>('queryExhibitById', { params: { id }, requestId: ctx.requestId }),
     exhibitTypes(ctx),
+    dictionary(ctx, DICTIONARY.exhibitLevel),
   ]);
-  if (!x || typeof x.exhibitId !== 'number') throw notFound(`No exhibit ${id}`);
+  if (!x) throw notFound(`No exhibit ${id}`);
   // An exhibit of the other site is not a page of this address.
   if (x.languageType && x.languageType !== SITE_CODE[ctx.lang]) throw notFound(`Exhibit ${id} is not on the ${ctx.lang} site`);
 
   const c = cardContext(ctx);
-  const files = await fileList(ctx.api, x.groupId, 'CMS_EXHIBIT_INFO_DISPLAY', ctx.requestId);
+  const files = await fileList(ctx, x.groupId, 'CMS_EXHIBIT_INFO_DISPLAY');
   const typeName = types.find((tp) => tp.typeNo === x.exhibitType)?.typeName ?? '';
   const facts: ExhibitFact[] = (
     [
@@ -90,7 +92,9 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
       ['col.age', x.age],
       ['col.ageDetail', x.ageDetail],
       ['col.size', x.size],
-      ['col.level', x.exhibitLevel],
+      // A vendor code of the EXHIBIT_LEVEL dictionary (wire-facts.md); a value it does not list (older
+      // services store the word itself) is shown as it is.
+      ['col.level', x.exhibitLevel ? dictionaryName(levels, x.exhibitLevel, ctx.lang) || x.exhibitLevel : null],
       ['col.unit', x.collectionUnit],
       ['col.source', x.extension6],
     ] as const
@@ -99,20 +103,22 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
     .filter((f) => f.value !== '');
   const model = (x.modelUrl ?? '').trim();
   const thumb = exhibitThumb(x);
+  const image = pictureSources(thumb, c, false);
   return {
     id: x.exhibitId,
     title: x.exhibitName,
-    image: pictureSources(thumb, c, false),
+    image,
     gallery: exhibitPictures(x, files, c),
     facts,
-    html: descriptionHtml(x.description),
-    explanation: descriptionHtml(x.explanationWord),
+    html: descriptionHtml(x.description, ctx.site.filePrefix),
+    explanation: descriptionHtml(x.explanationWord, ctx.site.filePrefix),
     modelUrl: !model ? null : isExternalUrl(model) ? model : fileUrl(model, c.filePrefix),
     back: withSiteQuery(ctx.channel?.path ?? collectionListPath(section, ctx.lang), ctx),
     meta: {
       title: x.exhibitName,
       description: excerpt(plainText(x.description) || [x.age, x.size].filter(Boolean).join(' '), 120),
-      image: thumb || undefined,
+      // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
+      image: image[0],
     },
   };
 }

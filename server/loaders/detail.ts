@@ -15,33 +15,29 @@ import { notFound } from './errors.ts';
 import { fileList, isPdf } from './files.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
 
-const ID = /^[1-9]\d{0,15}$/;
+import { fileUrl } from '../../shared/file-url.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 
 /** Which call finds the article: by id, or the channel's own article when the path ends in a channel. */
 function articleCall(ctx: LoaderContext): { name: 'queryArchivesById'; id: string } | { name: 'queryArchivesByNo'; channelNo: string } {
   const id = ctx.params.id;
-  if (id !== undefined && ID.test(id)) return { name: 'queryArchivesById', id };
   const last = id ?? pathSegments(ctx.url.pathname).at(-1) ?? '';
-  // Without a numeric id the last segment must name the channel itself or one of its children.
-  const known = ctx.channel && (ctx.channel.no === last || ctx.channel.children.some((c) => c.no === last));
-  if (!known) throw notFound(`No article at ${ctx.url.pathname}`);
-  return { name: 'queryArchivesByNo', channelNo: last };
+  // A last segment naming the channel itself or one of its children is that channel's own article;
+  // anything else is a record id (opaque: hex on deployed services), checked before any call.
+  const namesChannel = ctx.channel && (ctx.channel.no === last || ctx.channel.children.some((c) => c.no === last));
+  if (namesChannel) return { name: 'queryArchivesByNo', channelNo: last };
+  if (id !== undefined && RECORD_ID.test(id)) return { name: 'queryArchivesById', id };
+  throw notFound(`No article at ${ctx.url.pathname}`);
 }
 
 function attachment(file: FileInfo, filePrefix: string): Attachment {
   return { name: file.fileOldname || file.fileName || 'file', url: fileUrl(file.filePath, filePrefix), isPdf: isPdf(file) };
 }
 
-/** Records carry `/file/...` paths; a bare relative path is put under the file prefix. */
-function fileUrl(path: string, filePrefix: string): string {
-  if (/^(?:https?:)?\/\//i.test(path) || path.startsWith('/')) return path;
-  return `${filePrefix.replace(/\/+$/, '')}/${path}`;
-}
-
 function galleryImage(file: FileInfo, watermark: boolean, filePrefix: string): GalleryImage {
   const path = fileUrl(file.filePath, filePrefix);
   return {
-    thumbs: imageSources(path, { watermark, thumb: true }),
+    thumbs: imageSources(path, { watermark, filePrefix, thumb: true }),
     full: displayImagePath(path, watermark),
     alt: file.description || '',
   };
@@ -53,7 +49,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     params: call.name === 'queryArchivesById' ? { id: call.id } : { channelNo: call.channelNo },
     requestId: ctx.requestId,
   });
-  if (!article || typeof article.archivesId !== 'number') throw notFound(`No article at ${ctx.url.pathname}`);
+  if (!article) throw notFound(`No article at ${ctx.url.pathname}`);
   // An id that belongs to another channel (or the other site) is not a page of this address.
   if (call.name === 'queryArchivesById' && ctx.channel && article.channelNo && article.channelNo !== ctx.channel.no) {
     throw notFound(`Article ${article.archivesId} is not in ${ctx.channel.no}`);
@@ -61,8 +57,8 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
 
   const { watermark, filePrefix } = ctx.site;
   const [images, files] = await Promise.all([
-    fileList(ctx.api, article.groupId, 'CMS_ARCHIVES_IMG', ctx.requestId),
-    fileList(ctx.api, article.groupId, 'CMS_ARCHIVES_FILE', ctx.requestId),
+    fileList(ctx, article.groupId, 'CMS_ARCHIVES_IMG'),
+    fileList(ctx, article.groupId, 'CMS_ARCHIVES_FILE'),
   ]);
   const attachments = files.map((f) => attachment(f, filePrefix));
   const first = attachments[0];
@@ -79,7 +75,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     source: (article.source ?? '').trim(),
     visits: displayVisitCount(article.visitCount, article.publishDate),
     likes: Math.max(0, Number(article.starCount) || 0),
-    html: articleHtml(article.content),
+    html: articleHtml(article.content, filePrefix),
     gallery: images.map((f) => galleryImage(f, watermark, filePrefix)),
     pdf: first?.isPdf ? first : null,
     attachments,
@@ -87,7 +83,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     meta: {
       title: article.title,
       description: excerpt(plainText(article.description) || plainText(article.content), 120),
-      image: article.thumbImg || firstImageSrc(article.content) || undefined,
+      image: fileUrl(article.thumbImg || firstImageSrc(article.content), filePrefix) || undefined,
       type: 'article',
     },
   };
@@ -99,16 +95,20 @@ export const LIKE_INTENTS = ['like', 'unlike'] as const;
 export async function likeAction(ctx: ActionContext): Promise<LikeResult> {
   const intent = String(ctx.form.get('intent') ?? '');
   const id = String(ctx.form.get('id') ?? ctx.params.id ?? '');
-  if (!(LIKE_INTENTS as readonly string[]).includes(intent) || !ID.test(id)) {
+  if (!(LIKE_INTENTS as readonly string[]).includes(intent) || !RECORD_ID.test(id)) {
     return { ok: false, liked: false, likes: 0 };
   }
   const liked = intent === 'like';
+  const shown = Math.max(0, Math.floor(Number(ctx.form.get('likes')) || 0));
   try {
-    const { data } = await ctx.api.call<{ archivesId: number; starCount: number }>(liked ? 'doStarByArcId' : 'cancelStarByActId', {
+    const { data } = await ctx.api.call<{ starCount?: unknown } | null>(liked ? 'doStarByArcId' : 'cancelStarByActId', {
       params: { id },
       requestId: ctx.requestId,
     });
-    return { ok: true, liked, likes: Math.max(0, Number(data?.starCount) || 0) };
+    // Deployed services answer a like with its code alone: the new count is then the shown one ± 1.
+    const counted = Number(data?.starCount);
+    const likes = Number.isFinite(counted) && data?.starCount !== null && data?.starCount !== '' ? counted : shown + (liked ? 1 : -1);
+    return { ok: true, liked, likes: Math.max(0, likes) };
   } catch (err) {
     if (err instanceof UpstreamError && err.isNotFound) throw notFound(`No article ${id}`);
     ctx.logger.warn({ err, requestId: ctx.requestId, id, intent }, 'like action failed');

@@ -1,4 +1,5 @@
-// Dictionary lookups (`queryDictionaryByCode`): the activity types and the message types. A screen
+// Dictionary lookups (`queryDictionaryByCode`): the activity types, the message types and the exhibit
+// levels. A screen
 // that filters or labels by a dictionary still works without it, so a failed lookup is logged and
 // read as an empty dictionary rather than failing the page.
 import { UpstreamError } from '../upstream/api.ts';
@@ -6,7 +7,7 @@ import type { DictionaryEntry } from '../../shared/wire.ts';
 import type { Lang } from '../../shared/route-table.ts';
 import type { LoaderContext } from './types.ts';
 
-export const DICTIONARY = { activityType: 'ACTIVITY_TYPE', messageType: 'MESSAGE_TYPE' } as const;
+export const DICTIONARY = { activityType: 'ACTIVITY_TYPE', messageType: 'MESSAGE_TYPE', exhibitLevel: 'EXHIBIT_LEVEL' } as const;
 
 export async function dictionary(
   ctx: Pick<LoaderContext, 'api' | 'requestId' | 'logger'>,

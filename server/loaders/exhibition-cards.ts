@@ -1,5 +1,6 @@
 // Exhibitions and exhibits as the screens show them (cards, galleries, addresses), shared by the
 // exhibition, collection and home loaders so a card looks and links the same everywhere.
+import { fileUrl } from '../../shared/file-url.ts';
 import { redirect } from 'react-router';
 import { collectionSection, exhibitGallery, exhibitSection, exhibitThumb, exhibitionPhase, chinaDay, type CollectionSection } from '../../shared/exhibits.ts';
 import type { ExhibitionCard, ExhibitionKind, ViewLink } from '../../shared/exhibition-views.ts';
@@ -34,8 +35,8 @@ export const cardContext = (ctx: LoaderContext): CardContext => ({
   filePrefix: ctx.site.filePrefix,
 });
 
-/** Ids in addresses: a positive whole number (anything else is a 404 without an upstream call). */
-export const RECORD_ID = /^[1-9]\d{0,15}$/;
+/** Ids in addresses (shared/ids.ts): anything else is a 404 without an upstream call. */
+export { RECORD_ID } from '../../shared/ids.ts';
 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
@@ -56,25 +57,20 @@ export function exhibitionKind(channelNo: string | null | undefined): Exhibition
 
 export { collectionSection };
 
-/** Records carry `/file/...` paths; a bare relative path is put under the file prefix. */
-export function fileUrl(path: string, filePrefix: string): string {
-  const p = (path ?? '').trim();
-  if (!p || /^(?:https?:)?\/\//i.test(p) || p.startsWith('/')) return p;
-  return `${filePrefix.replace(/\/+$/, '')}/${p}`;
-}
+export { fileUrl } from '../../shared/file-url.ts';
 
 /** Sources of a picture: the 300 px thumbnail first when `thumb`, the watermark copy when the site says so. */
 export const pictureSources = (path: string, c: CardContext, thumb: boolean): string[] =>
-  imageSources(fileUrl(path, c.filePrefix), { watermark: c.watermark, thumb });
+  imageSources(path, { watermark: c.watermark, filePrefix: c.filePrefix, thumb });
 
 /** A gallery entry (the Gallery component's shape): thumbnail sources and the large picture. */
 export function galleryImage(path: string, alt: string, c: CardContext): GalleryImage {
   const full = fileUrl(path, c.filePrefix);
-  return { thumbs: imageSources(full, { watermark: c.watermark, thumb: true }), full: displayImagePath(full, c.watermark), alt };
+  return { thumbs: imageSources(full, { watermark: c.watermark, filePrefix: c.filePrefix, thumb: true }), full: displayImagePath(full, c.watermark), alt };
 }
 
 /** A record's own page when it has one, else its detail page under `listPath`; internal links keep the mode. */
-export function viewLink(id: number, linkUrl: string | null | undefined, listPath: string, c: CardContext): ViewLink {
+export function viewLink(id: string, linkUrl: string | null | undefined, listPath: string, c: CardContext): ViewLink {
   const l = recordLink({ id, channelNo: '', linkUrl }, listPath);
   const href = l.href ?? recordPath(listPath, id);
   return { href: l.external ? href : withSiteQuery(href, c), external: l.external };
@@ -89,7 +85,7 @@ export function exhibitionDates(start: string, end: string): { dates: string; op
 type AnyExhibition = ExhibitionBase | ExhibitionTemp;
 
 /** The fields both kinds share, under one set of names. */
-export function exhibitionFields(e: AnyExhibition): { id: number; title: string; place: string } {
+export function exhibitionFields(e: AnyExhibition): { id: string; title: string; place: string } {
   return 'exhibitionBaseId' in e
     ? { id: e.exhibitionBaseId, title: e.baseName, place: e.basePlace }
     : { id: e.exhibitionTempId, title: e.tempName, place: e.tempPlace };

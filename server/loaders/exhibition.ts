@@ -61,7 +61,8 @@ export async function exhibitionListLoader(ctx: LoaderContext): Promise<Exhibiti
   const { records, ...paging } = await pagedCall<ExhibitionBase | ExhibitionTemp>(
     ctx,
     LIST_CALL[kind],
-    { languageType: SITE_CODE[ctx.lang] },
+    // Multi-site services scope exhibitions by portal (spec §7); sent only when PORTAL_ID is set.
+    { languageType: SITE_CODE[ctx.lang], ...(ctx.site.portalId ? { portalId: ctx.site.portalId } : {}) },
     ctx.route.pageSize ?? EXHIBITION_PAGE_SIZE,
     state ? { type: state } : {},
   );
@@ -90,7 +91,7 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
   const c = cardContext(ctx);
   const { title, place } = exhibitionFields(e);
   const [files, exhibits] = await Promise.all([
-    fileList(ctx.api, e.groupId, 'CMS_ARCHIVES_IMG', ctx.requestId),
+    fileList(ctx, e.groupId, 'CMS_ARCHIVES_IMG'),
     kind === 'temp' && e.groupId
       ? ctx.api
           .call<ListResult<Exhibit>>('queryExhibitListByTemp', {
@@ -103,6 +104,7 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
   const own = (e.linkUrl ?? '').trim();
   const card = exhibitionCard(e, kind, c);
   const lead = e.thumb || e.appThumb;
+  const image = pictureSources(lead, c, false);
   return {
     kind,
     id: card.id,
@@ -110,9 +112,9 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
     ...exhibitionDates(e.startTime, e.endTime),
     place: (place ?? '').trim(),
     phase: card.phase,
-    image: pictureSources(lead, c, false),
+    image,
     gallery: files.filter((f) => f.filePath && f.filePath !== lead).map((f) => galleryImage(f.filePath, f.description || title, c)),
-    html: descriptionHtml(e.description),
+    html: descriptionHtml(e.description, ctx.site.filePrefix),
     map: kind === 'base' && 'extension2' in e ? mapPoint(e.extension1, e.extension2) : null,
     ownSite: isExternalUrl(own) ? own : null,
     exhibits: exhibits.map((x) => exhibitCard(x, c)),
@@ -120,7 +122,8 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
     meta: {
       title,
       description: excerpt(plainText(e.description), 120),
-      image: lead || undefined,
+      // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
+      image: image[0],
     },
   };
 }

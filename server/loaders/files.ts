@@ -1,16 +1,29 @@
-// Files attached to a record (spec §7 queryFileList; §5: no groupId, no call, no files).
+// Files attached to a record (spec §7 queryFileList; §5: no groupId, no call, no files). The file
+// service is a separate gateway: when it fails, the record is still shown, without its files (the
+// page is then not stored in the page cache, so the files come back with the service).
 import type { FileCode, FileInfo, ListResult } from '../../shared/wire.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/api.ts';
+import type { LoaderContext } from './types.ts';
 
-export async function fileList(api: UpstreamApi, groupId: string | null | undefined, code: FileCode, requestId: string): Promise<FileInfo[]> {
+export async function fileList(
+  ctx: Pick<LoaderContext, 'api' | 'requestId' | 'logger'>,
+  groupId: string | null | undefined,
+  code: FileCode,
+): Promise<FileInfo[]> {
   const objectId = (groupId ?? '').trim();
   if (!objectId) return [];
-  const { data } = await api.call<ListResult<FileInfo>>('queryFileList', {
-    // Page size 0 with page 0 means all.
-    body: { entity: { objectId, code }, param: { pageSize: 0, pageNum: 0 } },
-    requestId,
-  });
-  return Array.isArray(data?.records) ? data.records : [];
+  try {
+    const { data } = await ctx.api.call<ListResult<FileInfo>>('queryFileList', {
+      // Page size 0 with page 0 means all.
+      body: { entity: { objectId, code }, param: { pageSize: 0, pageNum: 0 } },
+      requestId: ctx.requestId,
+    });
+    return Array.isArray(data?.records) ? data.records : [];
+  } catch (err) {
+    if (!(err instanceof UpstreamError)) throw err;
+    ctx.logger.warn({ requestId: ctx.requestId, code, err: err.code, msg: err.message }, 'file list unavailable; showing the record without its files');
+    return [];
+  }
 }
 
 export function isPdf(file: Pick<FileInfo, 'fileSuffix' | 'filePath' | 'fileName'>): boolean {

@@ -2,6 +2,7 @@
 // latest news, the exhibitions on view, collection highlights, upcoming activities and the visit
 // statistics. Sections load in parallel and each one that fails is left out (logged), so one slow
 // or broken call never costs the visitor the whole front page.
+import { compareIds } from '../../shared/ids.ts';
 import { activityCodeWord, timeRange } from '../../shared/activity.ts';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { chinaMinute } from '../../shared/exhibits.ts';
@@ -62,7 +63,7 @@ async function slides(ctx: LoaderContext, c: CardContext): Promise<Slide[]> {
   const { data } = await ctx.api.call<SliderItem[]>('queryGalleryList', { params: { path: sliderPlace(ctx.lang) }, requestId: ctx.requestId });
   return (Array.isArray(data) ? data : [])
     .filter((s) => s && typeof s.filePath === 'string' && s.filePath.trim() !== '')
-    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.id - b.id)
+    .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || compareIds(a.id, b.id))
     .map((s) => {
       const own = (s.linkUrl ?? '').trim();
       return {
@@ -81,7 +82,7 @@ async function news(ctx: LoaderContext, channels: ChannelNode[]): Promise<HomeSe
   const where = listOf(channels, '/News/SNews', ctx.lang, 'home.news', ctx.wx);
   const channelNo = where.path.split('/').at(-1)!;
   const records = await list<Article>(ctx, 'queryArchivesList', { channelNo }, HOME_COUNTS.news);
-  const itemCtx: ItemContext = { channelPath: where.path, channelNo, watermark: ctx.site.watermark, wx: ctx.wx };
+  const itemCtx: ItemContext = { channelPath: where.path, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx };
   return { items: records.map((r) => articleItem(r, itemCtx)), more: where.more, moreName: where.moreName };
 }
 
@@ -90,7 +91,12 @@ async function exhibitions(ctx: LoaderContext, channels: ChannelNode[], c: CardC
   const languageType = SITE_CODE[ctx.lang];
   const [temps, bases] = await Promise.all([
     list<ExhibitionTemp>(ctx, 'queryExhibitionTempList', { languageType }, HOME_COUNTS.exhibitions, { type: 'current' }),
-    list<ExhibitionBase>(ctx, 'queryExhibitionBaseList', { languageType }, HOME_COUNTS.exhibitions),
+    list<ExhibitionBase>(
+      ctx,
+      'queryExhibitionBaseList',
+      { languageType, ...(ctx.site.portalId ? { portalId: ctx.site.portalId } : {}) },
+      HOME_COUNTS.exhibitions,
+    ),
   ]);
   const cards = [...temps.map((e) => exhibitionCard(e, 'temp', c)), ...bases.map((e) => exhibitionCard(e, 'base', c))]
     .filter((card) => card.phase === 'current')

@@ -13,6 +13,8 @@ export interface ItemContext {
   channelPath: string;
   channelNo: string;
   watermark: boolean;
+  /** FILE_PREFIX: relative image paths resolve below it. */
+  filePrefix: string;
   wx: boolean;
 }
 
@@ -28,7 +30,7 @@ export function articleItem(a: Article, ctx: ItemContext): ListItem {
     place: '',
     subtitle: a.subTitle ?? '',
     excerpt: a.excerpt || listExcerpt(a.content) || excerpt(plainText(a.description)),
-    images: imageSources(a.thumbImg || firstImageSrc(a.content), { watermark: ctx.watermark, thumb: true }),
+    images: imageSources(a.thumbImg || firstImageSrc(a.content), { watermark: ctx.watermark, filePrefix: ctx.filePrefix, thumb: true }),
     badge: '',
   };
 }

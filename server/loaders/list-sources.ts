@@ -31,12 +31,12 @@ const EMPTY: Omit<ListItem, 'id' | 'title' | 'href' | 'external'> = {
   badge: '',
 };
 
-function link(id: number, linkUrl: string, ctx: ItemContext): Pick<ListItem, 'href' | 'external'> {
+function link(id: string, linkUrl: string, ctx: ItemContext): Pick<ListItem, 'href' | 'external'> {
   const l = recordLink({ id, channelNo: ctx.channelNo, linkUrl }, ctx.channelPath);
   return { href: l.href && !l.external ? withSiteQuery(l.href, ctx) : l.href, external: l.external };
 }
 
-const thumbs = (path: string, ctx: ItemContext): string[] => imageSources(path, { watermark: ctx.watermark, thumb: true });
+const thumbs = (path: string, ctx: ItemContext): string[] => imageSources(path, { watermark: ctx.watermark, filePrefix: ctx.filePrefix, thumb: true });
 
 const article: ListSource<Parameters<typeof articleItem>[0]> = {
   endpoint: 'queryArchivesList',

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { formatDateTime } from '../../shared/format.ts';
-import { MESSAGE_TYPES } from '../../shared/validation.ts';
 import { t } from '../../shared/i18n.ts';
 import {
   FORM_KEY_FIELD,
@@ -20,30 +19,16 @@ import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pa
 import { withSiteQuery } from '../../shared/site.ts';
 import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
 import type { ListResult, Message } from '../../shared/wire.ts';
-import type { UiKey } from '../../shared/i18n.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { DICTIONARY, dictionary } from './dictionary.ts';
 import type { ActionContext, LoaderContext } from './types.ts';
-import { visitorWrites, writeFailure } from './write-once.ts';
+import { serviceRefusal, visitorWrites, writeFailure } from './write-once.ts';
 
 export const MESSAGE_PAGE_SIZE = 10;
 /** The form's anchor: a no-JavaScript answer comes back scrolled to the form. */
 export const MESSAGE_FORM_ANCHOR = 'leave-message';
 /** `?sent=1` shows the thank-you notice. */
 export const SENT_PARAM = 'sent';
-
-const TYPE_WORDS: Record<(typeof MESSAGE_TYPES)[number], UiKey> = {
-  consult: 'msg.type.consult',
-  suggest: 'msg.type.suggest',
-  praise: 'msg.type.praise',
-  complain: 'msg.type.complain',
-};
-
-/** The portal's own word for a type the dictionary does not name. */
-const typeWord = (lang: LoaderContext['lang']) => (value: string): string => {
-  const key = TYPE_WORDS[value as keyof typeof TYPE_WORDS];
-  return key ? t(lang, key) : value;
-};
 
 function view(m: Message, types: readonly MessageTypeOption[], lang: LoaderContext['lang']): MessageView {
   return {
@@ -78,7 +63,7 @@ export async function messageBoardLoader(ctx: LoaderContext) {
   const [entries, list] = await Promise.all([dictionary(ctx, DICTIONARY.messageType), messagePage(ctx, page, pageSize)]);
   const pages = Math.max(0, Number(list?.pages) || 0);
   if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
-  const types = messageTypeOptions(entries, ctx.lang, typeWord(ctx.lang));
+  const types = messageTypeOptions(entries, ctx.lang);
   const board: MessageBoardData = {
     page: pages > 0 ? page : 1,
     pages,
@@ -94,8 +79,8 @@ export async function messageBoardLoader(ctx: LoaderContext) {
   return board;
 }
 
-function rejected(values: MessageActionData['values'], status: number, failure?: FormFailure) {
-  const body: MessageActionData = { errors: [], values, ...(failure ? { failure } : {}) };
+function rejected(values: MessageActionData['values'], status: number, failure?: FormFailure, detail?: string) {
+  const body: MessageActionData = { errors: [], values, ...(failure ? { failure } : {}), ...(detail ? { detail } : {}) };
   return data(body, { status });
 }
 
@@ -104,12 +89,21 @@ export async function messageAction(ctx: ActionContext) {
   const errors = checkMessage(values);
   if (errors.length > 0) return data<MessageActionData>({ errors, values }, { status: 400 });
 
-  const body = messageBody(values);
+  const body = messageBody(values, ctx.site.orgId);
   const formKey = String(ctx.form.get(FORM_KEY_FIELD) ?? '');
   try {
     await visitorWrites.run(['addMessage', formKey, body], () => ctx.api.call('addMessage', { body, requestId: ctx.requestId }));
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
+    const refusal = serviceRefusal(err);
+    if (refusal) {
+      ctx.logger.info({ requestId: ctx.requestId, status: refusal.status, said: refusal.detail }, 'visitor message refused by the service; input kept');
+      // The service judges dictionary values: a refused type is the type field's error.
+      if (values.type && /type|类型/i.test(refusal.detail)) {
+        return data<MessageActionData>({ errors: [{ field: 'type', code: 'type_invalid' }], values, failure: 'refused', detail: refusal.detail }, { status: 400 });
+      }
+      return rejected(values, 400, 'refused', refusal.detail);
+    }
     const { failure, status } = writeFailure(err);
     ctx.logger.warn({ requestId: ctx.requestId, err: err.code, status: err.httpStatus }, 'visitor message not sent; input kept');
     return rejected(values, status, failure);

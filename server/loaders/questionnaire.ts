@@ -38,7 +38,7 @@ export const DONE_PARAM = 'done';
 /** "Other" texts shown per question on the results page. */
 export const OTHER_TEXTS_SHOWN = 5;
 
-const ID = /^[1-9]\d{0,15}$/;
+import { RECORD_ID } from '../../shared/ids.ts';
 
 /** `YYYY-MM-DD – YYYY-MM-DD`, one side when the other is missing. */
 const period = (q: Pick<Questionnaire, 'startTime' | 'endTime'>): string => {
@@ -52,16 +52,16 @@ function listPath(ctx: LoaderContext): string {
   return ctx.channel?.path ?? ctx.url.pathname.split('/').slice(0, 3).join('/');
 }
 
-const answerPath = (ctx: LoaderContext, id: number): string => `${listPath(ctx)}/${id}`;
-const resultPath = (ctx: LoaderContext, id: number): string => `${answerPath(ctx, id)}/${RESULT_SEGMENT}`;
+const answerPath = (ctx: LoaderContext, id: string): string => `${listPath(ctx)}/${id}`;
+const resultPath = (ctx: LoaderContext, id: string): string => `${answerPath(ctx, id)}/${RESULT_SEGMENT}`;
 
 const stateNow = (ctx: LoaderContext, q: Pick<Questionnaire, 'startTime' | 'endTime'>): QuestionnaireState =>
   questionnaireState(q, chinaNow(ctx.now()));
 
-function idParam(ctx: LoaderContext): number {
+function idParam(ctx: LoaderContext): string {
   const id = ctx.params.id ?? '';
-  if (!ID.test(id)) throw notFound(`No questionnaire ${id}`);
-  return Number(id);
+  if (!RECORD_ID.test(id)) throw notFound(`No questionnaire ${id}`);
+  return id;
 }
 
 export async function questionnaireListLoader(ctx: LoaderContext): Promise<QuestionnaireListData> {
@@ -89,14 +89,14 @@ export async function questionnaireListLoader(ctx: LoaderContext): Promise<Quest
   return { page: pages > 0 ? page : 1, pages, total: Math.max(0, Number(list.total) || 0), items };
 }
 
-async function questionnaireOf(ctx: LoaderContext, id: number): Promise<QuestionnaireWithDetails> {
+async function questionnaireOf(ctx: LoaderContext, id: string): Promise<QuestionnaireWithDetails> {
   const { data: q } = await ctx.api.call<QuestionnaireWithDetails>('getQuestionnaireById', { params: { id }, requestId: ctx.requestId });
-  if (!q || typeof q.questionnaireId !== 'number') throw notFound(`No questionnaire ${id}`);
+  if (!q) throw notFound(`No questionnaire ${id}`);
   return { ...q, details: Array.isArray(q.details) ? q.details : [] };
 }
 
 /** Outside start/end only the results are shown. */
-function resultsInstead(ctx: LoaderContext, id: number, status = 302): Response {
+function resultsInstead(ctx: LoaderContext, id: string, status = 302): Response {
   return redirect(withSiteQuery(resultPath(ctx, id), ctx), status);
 }
 
@@ -161,7 +161,7 @@ export async function questionnaireResultLoader(ctx: LoaderContext): Promise<Que
     body: { questionnaireId: id },
     requestId: ctx.requestId,
   });
-  if (!r || typeof r.questionnaireId !== 'number') throw notFound(`No questionnaire ${id}`);
+  if (!r) throw notFound(`No questionnaire ${id}`);
   const state = stateNow(ctx, r);
   const texts = r.otherTexts ?? {};
   return {

@@ -37,7 +37,9 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
 
   const [{ data }, channels] = await Promise.all([
     ctx.api.call<SearchResult<SearchHit>>('querySearchList', {
-      body: { entity: { title: key, channelNo: SITE_CODE[ctx.lang] }, param: { size: pageSize, page } },
+      // Both paging spellings: the spec's search page sends {size, page}, list calls of deployed
+      // services read {pageSize, pageNum}; a service reads the one it knows.
+      body: { entity: { title: key, channelNo: SITE_CODE[ctx.lang] }, param: { size: pageSize, page, pageSize, pageNum: page } },
       requestId: ctx.requestId,
     }),
     ctx.channels(),
@@ -56,7 +58,7 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
       abstract: searchAbstract(hit.description, hit.content, key),
       href: l.href && !l.external ? withSiteQuery(l.href, ctx) : l.href,
       external: l.external,
-      images: imageSources(hit.img || hit.thumb, { watermark: ctx.site.watermark, thumb: true }),
+      images: imageSources(hit.img || hit.thumb, { watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, thumb: true }),
       date: '',
     };
   });

@@ -38,6 +38,17 @@ export function createWriteOnce(max = 10_000, ttlMs = REPEAT_WINDOW_MS): WriteOn
 /** The edge's one guard for visitor writes (messages and questionnaire answers). */
 export const visitorWrites: WriteOnce = createWriteOnce();
 
+/**
+ * The content service read the write and said no (a 400/422 answer, e.g. a message type its dictionary
+ * does not have): the visitor can correct it, so its words are shown. Null for every other failure.
+ */
+export function serviceRefusal(err: UpstreamError): { status: number; detail: string } | null {
+  const status = err.appCode !== undefined && err.appCode >= 400 && err.appCode < 500 ? err.appCode : err.httpStatus;
+  if (status !== 400 && status !== 422) return null;
+  const detail = (err.serviceMessage ?? err.message).trim().slice(0, 200);
+  return { status, detail };
+}
+
 /** Why a write failed, as a visitor's form says it: too many tries (429), or try again later (503). */
 export function writeFailure(err: UpstreamError): { failure: FormFailure; status: number } {
   const status = err.httpStatus ?? err.appCode;

@@ -1,9 +1,12 @@
 // Every error answer of the edge: JSON `{ code, msg }` with the right status and a message a person
 // understands, or a short HTML page for document requests. Never a stack; the log gets it with the id.
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { UpstreamError } from '../upstream/api.ts';
 import { requestIdOf } from '../http-context.ts';
+import { BODY_LIMIT_BYTES } from '../proxy/body.ts';
+import { MAX_JSON_DEPTH, tooDeepMessage } from '../proxy/json-limits.ts';
 
 export interface ErrorAnswer {
   status: number;
@@ -28,7 +31,8 @@ export function upstreamErrorAnswer(err: UpstreamError): ErrorAnswer {
       if (status === 401 || status === 403) {
         return { status: 502, code: 502, msg: `The content service refused the edge's signature (${err.message})` };
       }
-      if (status >= 400 && status < 500) return { status, code: status, msg: err.message };
+      // The service read the call and said no: its own words are what the caller needs.
+      if (status >= 400 && status < 500) return { status, code: status, msg: err.serviceMessage ?? err.message };
       return { status: 502, code: 502, msg: `The content service failed (${err.message})` };
     }
     case 'UPSTREAM_APP':
@@ -37,27 +41,67 @@ export function upstreamErrorAnswer(err: UpstreamError): ErrorAnswer {
   }
 }
 
+/**
+ * JSON with `<`, `>` and `&` as \u escapes: messages may quote the caller's path or input, and an
+ * answer must never carry a live `<script` (for a browser that sniffs, or a log viewer that renders).
+ */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The `{ code, msg }` answer on a plain node:http response (the hit fast path runs before Express). */
+export function writeJsonError(res: ServerResponse, answer: ErrorAnswer, requestId: string | undefined): void {
+  const body = safeJson({ code: answer.code, msg: answer.msg, data: null, requestId });
+  res.statusCode = answer.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}
+
 export function sendJsonError(res: Response, answer: ErrorAnswer, extra: Record<string, unknown> = {}): void {
   res
     .status(answer.status)
     .set('Cache-Control', 'no-store')
-    .json({ code: answer.code, msg: answer.msg, data: null, ...extra, requestId: requestIdOf(res) });
+    .type('application/json; charset=utf-8')
+    .send(safeJson({ code: answer.code, msg: answer.msg, data: null, ...extra, requestId: requestIdOf(res) }));
 }
 
 interface BodyParserError {
   type?: string;
   status?: number;
+  limit?: number;
+}
+
+const sizeOf = (bytes: number): string => (bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`);
+
+/** What a caller is told about a body the edge would not read (raw-body's and body.ts's `type`s). */
+function bodyAnswer(err: BodyParserError): ErrorAnswer | null {
+  switch (err.type) {
+    case 'entity.too.large':
+      return { status: 413, code: 413, msg: `The request body is larger than ${sizeOf(err.limit ?? BODY_LIMIT_BYTES)}` };
+    case 'entity.too.deep':
+      return { status: 400, code: 400, msg: tooDeepMessage(err.limit ?? MAX_JSON_DEPTH) };
+    case 'entity.parse.failed':
+      return { status: 400, code: 400, msg: 'The request body is not valid JSON' };
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return { status: 415, code: 415, msg: 'The request body must be JSON in UTF-8' };
+    case 'request.size.invalid':
+      return { status: 400, code: 400, msg: 'The request body is not as long as its Content-Length says' };
+    case 'request.aborted':
+      return { status: 400, code: 400, msg: 'The request body was cut off' };
+    default:
+      return null;
+  }
 }
 
 function answerFor(err: unknown): ErrorAnswer | null {
   if (err instanceof UpstreamError) return upstreamErrorAnswer(err);
-  const type = (err as BodyParserError | null)?.type;
-  if (type === 'entity.too.large') return { status: 413, code: 413, msg: 'The request body is larger than 64 KB' };
-  if (type === 'entity.parse.failed') return { status: 400, code: 400, msg: 'The request body is not valid JSON' };
-  if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
-    return { status: 415, code: 415, msg: 'The request body must be JSON in UTF-8' };
-  }
-  const status = (err as BodyParserError | null)?.status;
+  if (err === null || typeof err !== 'object') return null;
+  const known = bodyAnswer(err as BodyParserError);
+  if (known) return known;
+  const status = (err as BodyParserError).status;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, code: status, msg: 'The request cannot be served' };
   return null;
 }

@@ -3,6 +3,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallOutcome } from '../upstream/client.ts';
 import type { CacheEvent } from '../upstream/cache.ts';
+import type { VisitOutcome } from '../upstream/visits.ts';
 
 export type CacheName = 'upstream' | 'page';
 
@@ -11,6 +12,8 @@ export interface EdgeMetrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   observeUpstream(endpoint: string, outcome: CallOutcome, seconds: number): void;
   cacheEvent(cache: CacheName, event: CacheEvent): void;
+  /** A visit the edge passed on to the content service for an answer it served from cache. */
+  visitCount(outcome: VisitOutcome): void;
   /** Gauges read at scrape time. */
   gauge(name: string, help: string, read: () => number): void;
 }
@@ -48,6 +51,13 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
     registers: [registry],
   });
 
+  const visitCounts = new Counter({
+    name: 'edge_visit_counts_total',
+    help: 'Visits passed on to the content service for articles served from cache (sent, failed, dropped when it was too slow)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
   // One child per label set, looked up by a flat key: cheaper than labelling every observation.
   const requestChildren = new Map<string, ReturnType<typeof httpDuration.labels>>();
 
@@ -69,6 +79,9 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
     },
     cacheEvent(cache, event) {
       cacheEvents.inc({ cache, event });
+    },
+    visitCount(outcome) {
+      visitCounts.inc({ outcome });
     },
     gauge(name, help, read) {
       new Gauge({

@@ -1,8 +1,10 @@
-// JSON request bodies of the proxy: JSON content types only, at most 64 KB, read with raw-body (what
-// body-parser uses). Errors carry body-parser's `type` and `status`, so the error handler answers them.
-// The hit fast path may read a body before Express runs; it leaves the result here for the routes.
+// JSON request bodies of the proxy: JSON content types only, at most 64 KB and 32 levels deep, read
+// with raw-body (what body-parser uses). Errors carry body-parser's `type` and `status`, so the error
+// handler answers them (4xx with a message naming the limit). The hit fast path may read a body before
+// Express runs; it leaves the result here for the routes.
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
+import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from './json-limits.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -17,13 +19,15 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-interface BodyError extends Error {
+export interface BodyError extends Error {
   type: string;
   status: number;
+  /** The limit that was passed (bytes for `entity.too.large`, levels for `entity.too.deep`). */
+  limit?: number;
 }
 
-function bodyError(message: string, type: string, status: number, cause?: unknown): BodyError {
-  return Object.assign(new Error(message, { cause }), { type, status });
+function bodyError(message: string, type: string, status: number, extra: { cause?: unknown; limit?: number } = {}): BodyError {
+  return Object.assign(new Error(message, { cause: extra.cause }), { type, status, limit: extra.limit });
 }
 
 /** The parsed body ({} when there is none); rejects with a typed error. */
@@ -38,10 +42,13 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   // Bytes, then one utf8 decode (raw-body's own decoding goes through iconv-lite).
   const text = (await getRawBody(req, { length, limit: BODY_LIMIT_BYTES })).toString('utf8');
   if (text.trim() === '') return {};
+  // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
+  // write checks) ever walks one.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
-    throw bodyError('the request body is not valid JSON', 'entity.parse.failed', 400, cause);
+    throw bodyError('the request body is not valid JSON', 'entity.parse.failed', 400, { cause });
   }
 }
 

@@ -3,10 +3,12 @@
 // is what the edge serves most. The answer is the same one the Express route sends — the same request
 // id, log line and metric, helmet's headers, X-Cache/Age/ETag, gzip — from the same functions.
 // Anything that is not a fresh hit (a miss, a write, a bad body, an unknown path) goes on to Express
-// untouched, except that a body read here is handed over through prereadBodies.
+// untouched, except that a body read here is handed over through prereadBodies. Every path out of
+// here is answered: a failure of the fast path itself is a logged 500, never a silent socket.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { API_PREFIXES, matchEndpoint, type EndpointSpec } from '../../shared/endpoints.ts';
-import { setRouteId } from '../http-context.ts';
+import type { EndpointSpec, MatchedEndpoint } from '../../shared/endpoints.ts';
+import { requestIdOf, setRouteId } from '../http-context.ts';
+import { writeJsonError } from '../ops/errors.ts';
 import { beginRequest, type RequestLogDeps } from '../ops/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from '../security.ts';
 import type { Gateway } from '../upstream/gateway.ts';
@@ -16,6 +18,8 @@ import { callFrom } from './router.ts';
 
 export interface FastHitDeps {
   gateway: Gateway;
+  /** The catalogue row of a browser-facing API path (spec §7 paths and the API_ALIASES forms); null when none. */
+  route: (method: string, path: string) => MatchedEndpoint | null;
   security: SecurityHeaders;
   log: RequestLogDeps;
 }
@@ -26,21 +30,19 @@ interface Candidate {
   query: Record<string, string>;
 }
 
-const underApi = (path: string) => API_PREFIXES.some((p) => path.startsWith(`${p}/`));
-
-function candidateOf(req: IncomingMessage): Candidate | null {
+function candidateOf(req: IncomingMessage, route: FastHitDeps['route']): Candidate | null {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   if (method !== 'GET' && method !== 'POST') return null;
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  if (!underApi(path)) return null;
-  const match = matchEndpoint(method, path);
+  const match = route(method, path);
   if (!match || match.endpoint.write) return null;
   const query: Record<string, string> = {};
-  if (q !== -1 && match.endpoint.query?.length) {
+  if (q !== -1 && match.endpoint.query) {
+    // Every single-valued parameter; pickQuery keeps the ones the row takes.
     const search = new URLSearchParams(url.slice(q + 1));
-    for (const name of match.endpoint.query) {
+    for (const name of new Set(search.keys())) {
       const values = search.getAll(name);
       if (values.length === 1) query[name] = values[0]!;
     }
@@ -49,6 +51,24 @@ function candidateOf(req: IncomingMessage): Candidate | null {
 }
 
 export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestListener {
+  /**
+   * The last resort of a fast-path failure: the error is logged with the request id and answered as
+   * a 500 `{ code, msg }` (or, when the answer had begun, the socket is closed) — never left hanging.
+   * Bad input never gets here: it is handed to Express, whose routes answer it with a 4xx.
+   */
+  const fail = (req: IncomingMessage, res: ServerResponse, startedAt: number, err: unknown): void => {
+    if (requestIdOf(res) === undefined) beginRequest(req, res, deps.log, startedAt);
+    const reqId = requestIdOf(res);
+    deps.log.logger.error({ reqId, method: req.method, url: req.url, err }, 'fast path failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    setRouteId(res, 'api:fast-path');
+    writeJsonError(res, { status: 500, code: 500, msg: 'Internal server error' }, reqId);
+  };
+
+  /** Sends a fresh hit; false when there is none (Express answers). */
   const serve = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): boolean => {
     const hit = deps.gateway.freshHit(c.spec.name, callFrom(c.spec, c.params, c.query, body, undefined));
     if (!hit) return false;
@@ -59,30 +79,49 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
     return true;
   };
 
+  const serveOrPass = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): void => {
+    try {
+      if (serve(req, res, c, body, startedAt)) return;
+    } catch (err) {
+      fail(req, res, startedAt, err);
+      return;
+    }
+    app(req, res);
+  };
+
   return (req, res) => {
     const startedAt = performance.now();
-    const c = candidateOf(req);
+    let c: Candidate | null;
+    try {
+      c = candidateOf(req, deps.route);
+    } catch {
+      c = null; // a path the fast router cannot read: Express's routes answer it (404, 400)
+    }
     if (!c) {
       app(req, res);
       return;
     }
     if (c.spec.method === 'GET') {
-      if (!serve(req, res, c, undefined, startedAt)) app(req, res);
+      serveOrPass(req, res, c, undefined, startedAt);
       return;
     }
     if (hasBody(req) && !hasJsonType(req)) {
       app(req, res); // the route answers 415
       return;
     }
-    readJsonBody(req).then(
-      (body) => {
-        prereadBodies.set(req, { body });
-        if (!serve(req, res, c, body, startedAt)) app(req, res);
-      },
-      (error: unknown) => {
-        prereadBodies.set(req, { error });
-        app(req, res);
-      },
-    );
+    const candidate = c;
+    readJsonBody(req)
+      .then(
+        (body) => {
+          prereadBodies.set(req, { body });
+          serveOrPass(req, res, candidate, body, startedAt);
+        },
+        (error: unknown) => {
+          // Too large, too deep, not JSON: the route's error handler answers it (413/400/415).
+          prereadBodies.set(req, { error });
+          app(req, res);
+        },
+      )
+      .catch((err: unknown) => fail(req, res, startedAt, err));
   };
 }

@@ -2,11 +2,13 @@
 // /sw-es, /sw-file, /sw-cms-zb), unsigned from the browser and signed by the edge. Routes are built by
 // iterating the catalogue; anything else under those prefixes is a 404 (405 for a known path).
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { API_PREFIXES, ENDPOINTS, matchEndpoint, pathIsKnown, type EndpointSpec } from '../../shared/endpoints.ts';
+import type { EndpointSpec } from '../../shared/endpoints.ts';
 import { requestIdOf, setRouteId } from '../http-context.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import { UpstreamError, type UpstreamCall } from '../upstream/api.ts';
 import type { Gateway } from '../upstream/gateway.ts';
+import { pickQuery } from '../upstream/keys.ts';
+import type { ApiPaths } from './api-paths.ts';
 import { sendGatewayAnswer } from './answer.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
 import { checkWrite, type Lang } from './write-rules.ts';
@@ -14,6 +16,7 @@ import { checkWrite, type Lang } from './write-rules.ts';
 
 export interface ProxyOptions {
   gateway: Gateway;
+  paths: ApiPaths;
   writeLimiter: RequestHandler;
 }
 
@@ -57,19 +60,14 @@ export function callFrom(
   body: unknown,
   requestId: string | undefined,
 ): UpstreamCall {
-  const strings: Record<string, string> = {};
-  for (const name of spec.query ?? []) {
-    const value = query[name];
-    if (typeof value === 'string') strings[name] = value;
-  }
-  return { params, query: strings, body: spec.method === 'POST' ? (body ?? {}) : undefined, requestId };
+  // A GET row called with POST (getQuestionnaireById by real clients) ignores the empty body.
+  return { params, query: pickQuery(spec, query), body: spec.method === 'POST' ? (body ?? {}) : undefined, requestId };
 }
 
-export function proxyRouter({ gateway, writeLimiter }: ProxyOptions): Router {
+export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
 
-  for (const endpoint of ENDPOINTS as readonly EndpointSpec[]) {
-    const spec = endpoint;
+  for (const { path, spec } of paths.routes) {
     const name: RequestHandler = (_req, r, next) => {
       setRouteId(r, `api:${spec.name}`);
       // Error answers say it too; a served answer overwrites both.
@@ -90,30 +88,32 @@ export function proxyRouter({ gateway, writeLimiter }: ProxyOptions): Router {
       }
       sendGatewayAnswer(req, r, await gateway.answer(spec.name, call));
     };
-    const chain: RequestHandler[] = [name];
-    if (spec.write) chain.push(writeLimiter);
-    if (spec.method === 'POST') chain.push(jsonBody);
-    chain.push(handler);
-    if (spec.method === 'GET') router.get(spec.path, ...chain);
-    else router.post(spec.path, ...chain);
+    for (const method of spec.accepts) {
+      const chain: RequestHandler[] = [name];
+      if (spec.write) chain.push(writeLimiter);
+      if (method === 'POST') chain.push(jsonBody);
+      chain.push(handler);
+      if (method === 'GET') router.get(path, ...chain);
+      else router.post(path, ...chain);
+    }
   }
 
   // Anything else below the API prefixes never reaches the service (nor the page router).
   const unknown: RequestHandler = (req, r) => {
     setRouteId(r, 'api:unknown');
     const path = `${req.baseUrl}${req.path}`;
-    if (pathIsKnown(path)) {
-      const allow = ['GET', 'POST'].filter((m) => matchEndpoint(m, path)).join(', ');
+    if (paths.isKnown(path)) {
+      const allow = ['GET', 'POST'].filter((m) => paths.match(m, path)).join(', ');
       r.set('Allow', allow.includes('GET') ? `${allow}, HEAD` : allow);
       sendJsonError(r, { status: 405, code: 405, msg: `${req.method} is not allowed for ${path}; use ${allow}` });
       return;
     }
     sendJsonError(r, { status: 404, code: 404, msg: `No such endpoint: ${req.method} ${path}` });
   };
-  for (const prefix of API_PREFIXES) router.use(prefix, unknown);
+  for (const prefix of paths.prefixes) router.use(prefix, unknown);
 
   const errors: ErrorRequestHandler = (err, req, r, next) => {
-    if (r.headersSent || !API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
+    if (r.headersSent || !paths.prefixes.some((p) => req.path === p || req.path.startsWith(`${p}/`))) {
       next(err);
       return;
     }

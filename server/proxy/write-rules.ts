@@ -2,6 +2,7 @@
 // form never reaches the content service. One row per write endpoint; the portal's form actions can
 // call checkWrite too.
 import { z } from 'zod';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { fieldErrorMessage, normalizeMessage, validateMessage, validateQuestionnaireRecord, type FieldError } from '../../shared/validation.ts';
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
@@ -18,12 +19,13 @@ type Rule = (call: UpstreamCall, api: UpstreamApi, lang: Lang) => Promise<WriteC
 const MESSAGES = {
   invalid: { zh: '请检查填写的内容', en: 'Please check the highlighted fields' },
   notObject: { zh: '请求内容必须是 JSON 对象', en: 'The request body must be a JSON object' },
-  badId: { zh: '编号必须是正整数', en: 'The id must be a positive whole number' },
+  badId: { zh: '编号格式不正确（只能包含字母、数字、- 和 _）', en: 'The id must be letters, digits, - or _ (at most 64)' },
   noQuestionnaire: { zh: '问卷不存在', en: 'There is no such questionnaire' },
 } as const;
 
-const idParam = z.string().regex(/^[1-9]\d{0,15}$/);
-const positiveId = z.number().int().positive();
+const idParam = z.string().regex(RECORD_ID);
+/** Ids of answers arrive as strings (hex) or, from older clients, numbers. */
+const recordId = z.union([z.string().regex(RECORD_ID), z.number().int().positive().transform(String)]);
 const optionalText = z.union([z.string(), z.number().transform(String)]).nullish();
 const messageShape = z.looseObject({
   content: z.string().nullish(),
@@ -35,12 +37,12 @@ const messageShape = z.looseObject({
   orgId: optionalText,
 });
 const recordShape = z.object({
-  questionnaireId: positiveId,
+  questionnaireId: recordId,
   answers: z
     .array(
       z.object({
-        questionId: positiveId,
-        answerIds: z.array(positiveId).max(200).default([]),
+        questionId: recordId,
+        answerIds: z.array(recordId).max(200).default([]),
         otherText: z.string().max(2000).optional(),
       }),
     )

@@ -21,7 +21,7 @@ import {
 import { buildRoutes } from '../../client/routes.tsx';
 import { screenModule } from '../../client/screens/index.ts';
 import { ROOT_ROUTE_ID } from '../../client/frame.ts';
-import { DATA_PREFIX, ROUTE_PARAM, pageUrlOfData, type DataAnswer } from '../../shared/data-protocol.ts';
+import { DATA_PREFIX, ROUTE_PARAM, type DataAnswer } from '../../shared/data-protocol.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import { pageHead, type PageMeta, type PageState } from '../../shared/head.ts';
 import { homePath, ROUTE_BY_ID, SCREEN_KINDS, type ScreenKind } from '../../shared/route-table.ts';
@@ -33,7 +33,8 @@ import { earlyHintLinks, readAssets, type Assets } from './assets.ts';
 import { documentHead, documentTail } from './document.ts';
 import { errorPageHtml } from './error-page.ts';
 import { hydrationState } from './hydration.ts';
-import { BodyTooLargeError, toFetchRequest } from './request.ts';
+import { pageTarget, safeOrigin, type TargetRefusal } from './page-url.ts';
+import { FormBodyError, toFetchRequest } from './request.ts';
 import { newRequestState, rootLoader, routeAction, routeLoader, type RequestState, type RunDeps } from './run.ts';
 
 export interface SiteSettings {
@@ -45,6 +46,10 @@ export interface SiteSettings {
   publicUrl: string;
   /** Where upstream files are proxied, default `/file`. */
   filePrefix: string;
+  /** PORTAL_ID: scopes list calls of a multi-site service (spec §7); empty = not sent. */
+  portalId: string;
+  /** ORG_ID: the organisation a visitor message is for; empty = not sent. */
+  orgId: string;
 }
 
 export interface PageDeps {
@@ -66,6 +71,13 @@ export interface PageLocals {
   pageTags: string[];
   /** Cache status of every upstream answer the page used. */
   pageUpstreamCache: string[];
+}
+
+/** A page built on stale upstream data says so, with the age of its oldest part (it is never stored). */
+function labelStale(res: ExpressResponse, state: RequestState): void {
+  if (!state.cache.includes('STALE')) return;
+  res.setHeader('X-Cache', 'STALE');
+  res.setHeader('Age', String(state.ageS));
 }
 
 interface Engine {
@@ -92,8 +104,30 @@ async function createEngine(deps: PageDeps): Promise<Engine> {
   };
 }
 
-const originOf = (req: ExpressRequest, site: SiteSettings): string =>
-  site.publicUrl ? site.publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** The pages' origin: PUBLIC_URL, else the request's own when its Host is sane (see page-url.ts). */
+const originOf = (req: ExpressRequest, site: SiteSettings): string => safeOrigin(site.publicUrl, req.protocol, req.get('host'));
+
+/**
+ * A page request refused before the router runs (an address it cannot take, a body that is not a
+ * form): a short plain-text answer that quotes nothing from the request.
+ */
+function refusePage(res: ExpressResponse, log: Logger, refusal: { status: number; code: string; message: string }): void {
+  log.info({ status: refusal.status, code: refusal.code }, refusal.message);
+  setRouteId(res, 'page:refused');
+  res.status(refusal.status).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain; charset=utf-8').send(`${refusal.message}\n`);
+}
+
+/** The page address a /__data request stands for (its `_route` marker dropped), or why there is none. */
+function dataPageUrl(req: ExpressRequest, origin: string): URL | TargetRefusal {
+  const raw = req.originalUrl;
+  const q = raw.indexOf('?');
+  // The same checks as a page's own address: `/__data//evil` is `//evil`, not evil's home page.
+  const target = pageTarget(origin, `${req.path.slice(DATA_PREFIX.length) || '/'}${q === -1 ? '' : raw.slice(q)}`);
+  if (!target.ok) return target;
+  target.url.searchParams.delete(ROUTE_PARAM);
+  return target.url;
+}
 
 /** The first route error that is not a deliberate route answer (404, 502, …): a bug. */
 function unexpectedError(context: StaticHandlerContext): unknown {
@@ -172,7 +206,12 @@ export function createPageRouter(deps: PageDeps): Router {
     const requestId = requestIdOf(res) ?? randomUUID();
     const log = deps.logger.child({ reqId: requestId });
     const origin = originOf(req, deps.site);
-    const url = new URL(req.originalUrl, origin);
+    const target = pageTarget(origin, req.originalUrl);
+    if (!target.ok) {
+      refusePage(res, log, { status: target.status, code: target.code, message: target.msg });
+      return;
+    }
+    const url = target.url;
     const fallbackLang = resolveLang(url, deps.site.english);
     const wx = isWx(url);
 
@@ -195,8 +234,8 @@ export function createPageRouter(deps: PageDeps): Router {
       const request = await toFetchRequest(req, url, controller.signal);
       result = (await handler.query(request, { requestContext: state })) as Response | StaticHandlerContext;
     } catch (err) {
-      if (err instanceof BodyTooLargeError) {
-        res.status(413).type('text/plain; charset=utf-8').send('The form is too large.');
+      if (err instanceof FormBodyError) {
+        refusePage(res, log, { status: err.status, code: err.code, message: err.message });
         return;
       }
       return next(err);
@@ -204,6 +243,7 @@ export function createPageRouter(deps: PageDeps): Router {
 
     const locals: PageLocals = { pageTags: [...state.tags], pageUpstreamCache: state.cache };
     Object.assign(res.locals, locals);
+    labelStale(res, state);
 
     if (result instanceof Response) {
       const location = result.headers.get('Location');
@@ -298,6 +338,12 @@ export function createPageRouter(deps: PageDeps): Router {
     res.json(body);
   }
 
+  /** A /__data request refused before the router runs: the error answer plus a message for people. */
+  function refuseData(res: ExpressResponse, status: number, code: string, msg: string): void {
+    res.status(status).setHeader('Cache-Control', 'no-store');
+    res.json({ type: 'error', status, code, msg } satisfies DataAnswer & { msg: string });
+  }
+
   async function serveData(req: ExpressRequest, res: ExpressResponse): Promise<void> {
     const { handler } = await ready();
     const requestId = requestIdOf(res) ?? randomUUID();
@@ -308,9 +354,12 @@ export function createPageRouter(deps: PageDeps): Router {
       answer(res, 400, { type: 'error', status: 400, code: 'UNKNOWN_ROUTE' });
       return;
     }
-    const origin = originOf(req, deps.site);
-    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    const url = pageUrlOfData(req.path, search, origin);
+    const url = dataPageUrl(req, originOf(req, deps.site));
+    if (!(url instanceof URL)) {
+      log.info({ status: url.status, code: url.code }, url.msg);
+      refuseData(res, url.status, url.code, url.msg);
+      return;
+    }
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
@@ -320,6 +369,7 @@ export function createPageRouter(deps: PageDeps): Router {
       const request = await toFetchRequest(req, url, controller.signal);
       const value: unknown = await handler.queryRoute(request, { routeId, requestContext: state });
       Object.assign(res.locals, { pageTags: [...state.tags], pageUpstreamCache: state.cache } satisfies PageLocals);
+      labelStale(res, state);
       if (value instanceof Response) {
         const location = value.headers.get('Location');
         if (location) answer(res, 200, { type: 'redirect', location, status: value.status });
@@ -334,8 +384,9 @@ export function createPageRouter(deps: PageDeps): Router {
         else answer(res, thrown.status, { type: 'error', status: thrown.status, code: await codeOfResponse(thrown) });
         return;
       }
-      if (thrown instanceof BodyTooLargeError) {
-        answer(res, 413, { type: 'error', status: 413, code: thrown.code });
+      if (thrown instanceof FormBodyError) {
+        log.info({ status: thrown.status, code: thrown.code }, thrown.message);
+        refuseData(res, thrown.status, thrown.code, thrown.message);
         return;
       }
       if (isRouteErrorResponse(thrown)) {

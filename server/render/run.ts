@@ -15,21 +15,27 @@ import { frameData, loadChannels } from '../loaders/root.ts';
 import type { LoaderContext } from '../loaders/types.ts';
 import { UpstreamError, type CacheStatus, type UpstreamApi } from '../upstream/api.ts';
 import type { SiteSettings } from './index.ts';
+import { FORM_TYPE_MESSAGE } from './request.ts';
 
 /** What one visitor request shares between its loaders (react-router's requestContext). */
 export interface RequestState {
   requestId: string;
   /** Upstream cache tags the page was built from (for the page cache's purge by tag). */
   tags: Set<string>;
-  /** The cache status of every upstream answer the page used. */
-  cache: CacheStatus[];
+  /**
+   * The cache status of every upstream call the page made; `ERROR` for one that failed (the page may
+   * have shown itself without that part: such a page is not stored in the page cache).
+   */
+  cache: Array<CacheStatus | 'ERROR'>;
+  /** The age in s of the oldest upstream answer the page used (its true `Age` when served stale). */
+  ageS: number;
   channels: Map<Lang, Promise<ChannelNode[]>>;
   /** Set when the client is over the write limit: its writes are refused (429) without a call. */
   writeLimitedForS?: number;
 }
 
 export function newRequestState(requestId: string, writeLimitedForS?: number): RequestState {
-  return { requestId, tags: new Set(), cache: [], channels: new Map(), writeLimitedForS };
+  return { requestId, tags: new Set(), cache: [], ageS: 0, channels: new Map(), writeLimitedForS };
 }
 
 export interface RunDeps {
@@ -48,9 +54,16 @@ function recordingApi(api: UpstreamApi, state: RequestState): UpstreamApi {
       if (state.writeLimitedForS !== undefined && ENDPOINT_BY_NAME[name]?.write) {
         throw new UpstreamError('UPSTREAM_HTTP', `write limit reached; retry in ${state.writeLimitedForS} s`, { endpoint: name, httpStatus: 429 });
       }
-      const result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId });
+      let result;
+      try {
+        result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId });
+      } catch (err) {
+        state.cache.push('ERROR');
+        throw err;
+      }
       for (const tag of result.tags) state.tags.add(tag);
       state.cache.push(result.cache);
+      if (result.cache === 'STALE') state.ageS = Math.max(state.ageS, result.ageS);
       return result as never;
     },
   };
@@ -157,7 +170,24 @@ export function routeAction(deps: RunDeps, def: RouteDef): ActionFunction {
       const action = actionFor(def.screen);
       if (!action) throw data({ code: 'METHOD_NOT_ALLOWED', message: 'This page takes no form posts' }, { status: 405, statusText: 'METHOD_NOT_ALLOWED' });
       const ctx = await prepare(deps, def, args);
-      const form = await args.request.formData();
+      const form = await formOf(args.request);
       return (await action({ ...ctx, form, request: args.request })) ?? null;
     });
+}
+
+/**
+ * The posted form. toFetchRequest refuses what is not a form before the router runs; this is the
+ * guard for any request that reaches an action another way: a body `formData()` cannot read is the
+ * sender's fault (415 / 400 with a stable code), never a 500.
+ */
+async function formOf(request: Request): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i.test(type)) {
+    throw data({ code: 'UNSUPPORTED_MEDIA_TYPE', message: FORM_TYPE_MESSAGE }, { status: 415, statusText: 'UNSUPPORTED_MEDIA_TYPE' });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ code: 'BAD_FORM', message: 'The form cannot be read' }, { status: 400, statusText: 'BAD_FORM' });
+  }
 }

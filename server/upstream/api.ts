@@ -43,11 +43,13 @@ export class UpstreamError extends Error {
   readonly endpoint: string;
   readonly httpStatus: number | undefined;
   readonly appCode: number | undefined;
+  /** What the service itself said (its envelope's `msg`), when it said something. */
+  readonly serviceMessage: string | undefined;
 
   constructor(
     code: UpstreamErrorCode,
     message: string,
-    details: { endpoint: string; httpStatus?: number; appCode?: number; cause?: unknown },
+    details: { endpoint: string; httpStatus?: number; appCode?: number; serviceMessage?: string; cause?: unknown },
   ) {
     super(message, { cause: details.cause });
     this.name = 'UpstreamError';
@@ -55,6 +57,7 @@ export class UpstreamError extends Error {
     this.endpoint = details.endpoint;
     this.httpStatus = details.httpStatus;
     this.appCode = details.appCode;
+    this.serviceMessage = details.serviceMessage || undefined;
   }
 
   /** The content service said the thing does not exist (HTTP 404 or app code 404). */

@@ -89,6 +89,23 @@ export interface ResponseCacheOptions {
   now: () => number;
   onEvent?: (event: CacheEvent) => void;
   sweepEveryMs?: number;
+  /** How long a stale-if-error entry waits for its refresh before it is served; default STALE_PATIENCE_MS. */
+  stalePatienceMs?: number;
+}
+
+/** A healthy service answers well within this; a slower one is treated as failing for this request. */
+export const STALE_PATIENCE_MS = 100;
+
+const TOO_SLOW = Symbol('too slow');
+
+/** The promise's value if it settles within `ms`, else TOO_SLOW (the promise itself goes on). */
+async function withinPatience<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_SLOW> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 interface FetchContext {
@@ -107,6 +124,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const swrMs = options.swrS * 1000;
   const staleIfErrorMs = options.staleIfErrorS * 1000;
   const keepMs = Math.max(swrMs, staleIfErrorMs);
+  const stalePatienceMs = options.stalePatienceMs ?? STALE_PATIENCE_MS;
   const counts = { hits: 0, misses: 0, stale: 0 };
   const listeners: Array<(selector: PurgeSelector, removed: PurgedEntry[]) => void> = [];
   const emit = (event: CacheEvent) => onEvent?.(event);
@@ -188,13 +206,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const current = lru.peek(key, { allowStale: true });
       const staleForMs = current ? now() - (current.storedAt + current.freshMs) : Number.NEGATIVE_INFINITY;
       const status: LRUCache.Status<string, CacheEntry, FetchContext> = {};
+      const fetching = lru.fetch(key, {
+        allowStale: current !== undefined && staleForMs >= 0 && staleForMs < swrMs,
+        ttl: spec.ttlS * 1000,
+        context: { spec },
+        status,
+      });
+      // Past the revalidate window but inside stale-if-error, a slow or hung service must not hold the
+      // visitor for a whole timeout: the old answer goes out after a short wait, the refresh goes on.
+      const canFallBack = current !== undefined && staleForMs >= swrMs && staleForMs < staleIfErrorMs;
       try {
-        const entry = await lru.fetch(key, {
-          allowStale: current !== undefined && staleForMs >= 0 && staleForMs < swrMs,
-          ttl: spec.ttlS * 1000,
-          context: { spec },
-          status,
-        });
+        const entry = canFallBack ? await withinPatience(fetching, stalePatienceMs) : await fetching;
+        if (entry === TOO_SLOW) {
+          fetching.catch(() => undefined); // its failure, if any, was the background's to have
+          return { entry: current!, status: count('STALE') };
+        }
         if (!entry) throw new Error(`cache fetch of ${key} gave nothing`);
         const kind = status.returnedStale ? 'STALE' : status.fetch === 'hit' ? 'HIT' : 'MISS';
         return { entry, status: count(kind) };

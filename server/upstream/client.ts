@@ -5,12 +5,13 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { buildPath, type EndpointSpec } from '../../shared/endpoints.ts';
+import { buildPath, type EndpointSpec, type GatewayPrefixes } from '../../shared/endpoints.ts';
 import { UpstreamError, type UpstreamErrorCode } from './api.ts';
 import { canonicalJson } from './keys.ts';
+import { createBreaker, type Breaker } from './breaker.ts';
 import type { Signer } from './sign.ts';
 
-export type CallOutcome = 'ok' | 'app_error' | 'http_error' | 'timeout' | 'network' | 'aborted' | 'bad_payload';
+export type CallOutcome = 'ok' | 'app_error' | 'http_error' | 'timeout' | 'network' | 'aborted' | 'bad_payload' | 'circuit_open';
 
 export interface UpstreamRequest {
   spec: EndpointSpec;
@@ -35,7 +36,8 @@ export interface UpstreamAnswer {
 
 export interface UpstreamClientOptions {
   baseUrl: string;
-  prefix: string;
+  /** Each service's gateway prefix on the upstream origin. */
+  gateways: GatewayPrefixes;
   appId: string;
   timeoutMs: number;
   sign: Signer;
@@ -44,6 +46,8 @@ export interface UpstreamClientOptions {
   dispatcher?: Dispatcher;
   /** Told about every finished call (metrics, readiness). */
   onCall?: (endpoint: string, outcome: CallOutcome, seconds: number) => void;
+  /** Fails calls at once while an endpoint is known to be down; default: a breaker on the real clock. */
+  breaker?: Breaker;
 }
 
 export interface FileAnswer {
@@ -81,7 +85,7 @@ const OUTCOME: Record<UpstreamErrorCode, CallOutcome> = {
 const TIMED_OUT = Symbol('timeout');
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const { baseUrl, prefix, appId, timeoutMs, sign, logger, onCall } = options;
+  const { baseUrl, gateways, appId, timeoutMs, sign, logger, onCall } = options;
   const ownDispatcher = options.dispatcher
     ? null
     : new Agent({
@@ -92,6 +96,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         bodyTimeout: timeoutMs + 1000,
       });
   const dispatcher = options.dispatcher ?? ownDispatcher!;
+  const breaker = options.breaker ?? createBreaker({ now: Date.now });
+  /** Failures that say the service is down or unwell (not a 4xx or an application answer). */
+  const downSignal = (err: UpstreamError): boolean =>
+    err.code === 'UPSTREAM_TIMEOUT' || err.code === 'UPSTREAM_NETWORK' || (err.code === 'UPSTREAM_HTTP' && (err.httpStatus ?? 0) >= 500);
 
   /** Runs `work` under the call's time limit and the caller's signal; maps the failure to a code. */
   async function limited<T>(
@@ -141,6 +149,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const url = urlOf(req);
       // The canonical form is sent, so the answer matches its cache key exactly.
       const body = req.spec.method === 'POST' ? canonicalJson(req.body ?? {}) : undefined;
+      if (!breaker.allow(endpoint)) {
+        onCall?.(endpoint, 'circuit_open', 0);
+        throw new UpstreamError('UPSTREAM_NETWORK', `Network Error (${endpoint} failed repeatedly; next try in ${breaker.retryInS(endpoint)} s)`, {
+          endpoint,
+        });
+      }
       try {
         let answer: UpstreamAnswer;
         try {
@@ -152,10 +166,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           if (performance.now() - started > timeoutMs / 2) throw err;
           answer = await attempt(req, url, body);
         }
+        breaker.succeeded(endpoint);
         onCall?.(endpoint, 'ok', (performance.now() - started) / 1000);
         return answer;
       } catch (err) {
         const error = err instanceof UpstreamError ? err : new UpstreamError('UPSTREAM_NETWORK', 'Network Error', { endpoint, cause: err });
+        if (downSignal(error)) breaker.failed(endpoint);
+        else if (error.code !== 'UPSTREAM_ABORTED') breaker.succeeded(endpoint);
         onCall?.(endpoint, OUTCOME[error.code], (performance.now() - started) / 1000);
         const level = error.code === 'UPSTREAM_APP' ? 'info' : 'warn';
         logger[level](
@@ -177,17 +194,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   };
 
   function urlOf(req: UpstreamRequest): string {
-    const path = buildPath(req.spec, req.params);
-    const names = req.spec.query ?? [];
-    if (names.length === 0) return `${baseUrl}${prefix}${path}`;
+    const base = `${baseUrl}${gateways[req.spec.service]}${buildPath(req.spec, req.params, 'servicePath')}`;
+    if (!req.spec.query) return base;
     const search = new URLSearchParams();
-    for (const name of names) {
-      // appId is the edge's own: browsers never know it (DESIGN.md "The key never leaves the server").
-      const value = name === 'appId' ? appId : req.query?.[name];
-      if (value !== undefined) search.set(name, value);
-    }
+    // appId is the edge's own: browsers never know it (DESIGN.md "The key never leaves the server").
+    for (const [name, value] of Object.entries(req.query ?? {})) if (name.toLowerCase() !== 'appid') search.set(name, value);
+    if (req.spec.query !== 'any' && req.spec.query.includes('appId')) search.set('appId', appId);
     const qs = search.toString();
-    return `${baseUrl}${prefix}${path}${qs ? `?${qs}` : ''}`;
+    return qs ? `${base}?${qs}` : base;
   }
 }
 
@@ -222,6 +236,7 @@ function checkEnvelope(endpoint: string, httpStatus: number, raw: Buffer): Envel
       endpoint,
       httpStatus,
       appCode: parsed.success ? parsed.data.code : undefined,
+      serviceMessage: parsed.success ? parsed.data.msg : undefined,
     });
   }
   if (!parsed.success) {
@@ -232,6 +247,7 @@ function checkEnvelope(endpoint: string, httpStatus: number, raw: Buffer): Envel
       endpoint,
       httpStatus,
       appCode: parsed.data.code,
+      serviceMessage: parsed.data.msg,
     });
   }
   return parsed.data;

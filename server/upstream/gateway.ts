@@ -1,12 +1,15 @@
 // The UpstreamApi of server/upstream/api.ts: one call by catalogue name, read-only rows through the
 // response cache, writes straight to the service (never cached, coalesced or retried). The proxy uses
 // `answer()` to get the raw bytes; loaders use `call()` and get a fresh copy of `data` each time.
+import type { Logger } from 'pino';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import type { CacheStatus, UpstreamApi, UpstreamCall, UpstreamResult } from './api.ts';
+import { UpstreamError, type CacheStatus, type UpstreamApi, type UpstreamCall, type UpstreamResult } from './api.ts';
 import type { CacheEntry, ResponseCache } from './cache.ts';
 import type { UpstreamClient } from './client.ts';
 import { cacheKey, pickQuery, tagsOf } from './keys.ts';
+import { readPayload } from './payloads.ts';
 import { specOf, type TtlPolicy } from './policy.ts';
+import { visitTag, type VisitCounter } from './visits.ts';
 
 export interface GatewayAnswer {
   /** The envelope bytes as the service sent them. */
@@ -29,6 +32,9 @@ export interface GatewayOptions {
   cache: ResponseCache;
   ttlFor: TtlPolicy;
   now: () => number;
+  /** Tells the service about visits it did not see because the edge answered from cache. */
+  visits?: VisitCounter;
+  logger?: Logger;
 }
 
 /**
@@ -42,7 +48,9 @@ const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[]
   cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
 };
 
-export function createGateway({ client, cache, ttlFor, now }: GatewayOptions): Gateway {
+export function createGateway({ client, cache, ttlFor, now, visits, logger }: GatewayOptions): Gateway {
+  /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
+  const loggedShapes = new Set<string>();
   const fromEntry = (entry: CacheEntry, status: GatewayAnswer['cache']): GatewayAnswer => ({
     raw: entry.raw,
     gzip: entry.gzip,
@@ -68,9 +76,13 @@ export function createGateway({ client, cache, ttlFor, now }: GatewayOptions): G
       endpoint: spec.name,
       ttlS,
       // Worked out only when an answer is stored (hits read them from the entry).
-      tags: () => tagsOf(spec, request, key),
+      tags: () => {
+        const visit = visitTag(spec, request);
+        return visit ? [...tagsOf(spec, request, key), visit] : tagsOf(spec, request, key);
+      },
       load: async () => (await client.send(request)).raw,
     });
+    if (status !== 'MISS') visits?.count(spec, request);
     return fromEntry(entry, status);
   }
 
@@ -79,14 +91,25 @@ export function createGateway({ client, cache, ttlFor, now }: GatewayOptions): G
     freshHit(name, call) {
       const spec = specOf(name);
       if (spec.write || ttlFor(name) === 0) return null;
-      const entry = cache.peekFresh(cacheKey(spec, { params: call.params, query: pickQuery(spec, call.query), body: call.body }));
-      return entry ? fromEntry(entry, 'HIT') : null;
+      const request = { params: call.params, query: pickQuery(spec, call.query), body: call.body };
+      const entry = cache.peekFresh(cacheKey(spec, request));
+      if (!entry) return null;
+      visits?.count(spec, request);
+      return fromEntry(entry, 'HIT');
     },
     async call<T>(name: EndpointName, call?: UpstreamCall): Promise<UpstreamResult<T>> {
       const result = await answer(name, call);
       // Parsed per call: every caller gets its own copy, so no loader can change a cached answer.
-      const envelope = JSON.parse(result.raw.toString('utf8')) as { data: T };
-      return { data: envelope.data, cache: result.cache, ageS: result.ageS, tags: result.tags };
+      const envelope = JSON.parse(result.raw.toString('utf8')) as { data: unknown };
+      const read = readPayload(name, envelope.data);
+      if (!read.ok) {
+        if (!loggedShapes.has(name)) {
+          loggedShapes.add(name);
+          logger?.warn({ reqId: call?.requestId, endpoint: name, problem: read.problem }, `unusable answer of ${name}: ${read.problem}`);
+        }
+        throw new UpstreamError('UPSTREAM_BAD_PAYLOAD', `Invalid answer: ${read.problem}`, { endpoint: name });
+      }
+      return { data: read.data as T, cache: result.cache, ageS: result.ageS, tags: result.tags };
     },
   };
 }

@@ -3,20 +3,62 @@
 import { createHash } from 'node:crypto';
 import { buildPath, type EndpointSpec } from '../../shared/endpoints.ts';
 
-/** JSON with object keys sorted at every depth (arrays keep their order); JSON.stringify's rules otherwise. */
+type Work = { value: unknown } | { text: string } | { leave: object };
+
+/** What JSON.stringify leaves out of an object (and writes as null in an array). */
+const omitted = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+
+/**
+ * JSON with object keys sorted at every depth (arrays keep their order); JSON.stringify's rules
+ * otherwise (toJSON, omitted values, a cycle is a TypeError). Iterative, with its own work stack: a
+ * body nested thousands of levels deep must cost memory, not the call stack (a RangeError here once
+ * left requests unanswered).
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return canonicalJson((value as { toJSON: () => unknown }).toJSON());
+  const out: string[] = [];
+  const open = new Set<object>(); // the containers being written: seeing one again is a cycle
+  const work: Work[] = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) out.push(item.text);
+    else if ('leave' in item) open.delete(item.leave);
+    else writeValue(item.value, out, open, work);
+  }
+  return out.join('');
+}
+
+/** Writes a primitive, or schedules a container's parts (pushed in reverse: the stack pops them in order). */
+function writeValue(input: unknown, out: string[], open: Set<object>, work: Work[]): void {
+  const value = input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function'
+    ? (input as { toJSON: () => unknown }).toJSON()
+    : input;
+  if (value === null || typeof value !== 'object') {
+    out.push(JSON.stringify(value) ?? 'null');
+    return;
+  }
+  if (open.has(value)) throw new TypeError('Converting circular structure to JSON');
+  open.add(value);
+  const parts: Work[] = [];
   if (Array.isArray(value)) {
-    return `[${value.map((v) => (v === undefined || typeof v === 'function' || typeof v === 'symbol' ? 'null' : canonicalJson(v))).join(',')}]`;
+    value.forEach((v: unknown, i) => {
+      if (i > 0) parts.push({ text: ',' });
+      parts.push(omitted(v) ? { text: 'null' } : { value: v });
+    });
+    parts.unshift({ text: '[' });
+    parts.push({ text: ']' });
+  } else {
+    parts.push({ text: '{' });
+    let first = true;
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (omitted(v)) continue;
+      parts.push({ text: `${first ? '' : ','}${JSON.stringify(key)}:` }, { value: v });
+      first = false;
+    }
+    parts.push({ text: '}' });
   }
-  const parts: string[] = [];
-  for (const key of Object.keys(value).sort()) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(v)}`);
-  }
-  return `{${parts.join(',')}}`;
+  work.push({ leave: value });
+  for (let i = parts.length - 1; i >= 0; i -= 1) work.push(parts[i]!);
 }
 
 export interface CallShape {
@@ -25,12 +67,24 @@ export interface CallShape {
   body?: unknown;
 }
 
-/** Only the catalogue row's own query names count (and appId is the edge's, so it is left out). */
+/** Names that are the edge's own or the caller's signature: never forwarded from a browser. */
+const NOT_FORWARDED = new Set(['appid', 'token']);
+/** A row that takes any parameter forwards at most this many (a longer query is a fault or an attack). */
+export const MAX_FORWARDED_PARAMS = 16;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * Only the catalogue row's own query names count; a row with `query: 'any'` forwards every plain
+ * parameter (the service reads extras), up to MAX_FORWARDED_PARAMS, sorted by name. appId is the
+ * edge's own, so it is left out.
+ */
 export function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | undefined): Record<string, string> {
   const picked: Record<string, string> = {};
-  for (const name of spec.query ?? []) {
-    const value = query?.[name];
-    if (name !== 'appId' && typeof value === 'string') picked[name] = value;
+  if (!spec.query || !query) return picked;
+  const names = spec.query === 'any' ? Object.keys(query).filter((n) => PARAM_NAME.test(n)).sort().slice(0, MAX_FORWARDED_PARAMS) : spec.query;
+  for (const name of names) {
+    const value = query[name];
+    if (!NOT_FORWARDED.has(name.toLowerCase()) && typeof value === 'string' && value.length <= 512) picked[name] = value;
   }
   return picked;
 }
@@ -38,7 +92,7 @@ export function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | u
 /** `METHOD /path?query canonical-body`, e.g. `POST /api/queryArchivesList {"entity":{…},"param":{…}}`. */
 export function cacheKey(spec: EndpointSpec, call: CallShape): string {
   const path = buildPath(spec, call.params);
-  const picked = spec.query ? Object.entries(pickQuery(spec, call.query)) : [];
+  const picked = Object.entries(pickQuery(spec, call.query));
   const query = picked.length === 0 ? '' : new URLSearchParams(picked.sort(([a], [b]) => (a < b ? -1 : 1))).toString();
   const head = `${spec.method} ${path}${query ? `?${query}` : ''}`;
   return spec.method === 'POST' ? `${head} ${canonicalJson(call.body ?? {})}` : head;

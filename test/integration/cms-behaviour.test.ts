@@ -1,8 +1,16 @@
 // Behaviour of the reference content service against the small fixture (every record known): paging,
-// filters, search in Chinese, likes, visits, messages, questionnaires, bad input, files, prefix.
+// filters, search in Chinese, likes, visits, messages, questionnaires, bad input, files, gateways.
+// Records are known by their numbers in the fixture; the wire carries them as 32-hex-digit ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPLOYED_GATEWAYS } from '../../shared/endpoints.ts';
 import type { Article, ListResult, Message, QuestionnaireResult, SearchHit, SearchResult, SiteVisitCount, StatisticsReport } from '../../shared/wire.ts';
+import { decodeId } from '../../cms/wire-ids.ts';
+import { FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
 import { call, copyDb, rawPost, seedFixtureDb, signedHeaders, startCms, VIDEO_BYTES, type RunningCms } from './cms-harness.ts';
+
+const article = (n: number): string => wireId('archives', n);
+const question = (n: number): string => wireId('question', n);
+const answerOf = (n: number): string => wireId('answer', n);
 
 let seeded: Awaited<ReturnType<typeof seedFixtureDb>>;
 let copy: ReturnType<typeof copyDb>;
@@ -30,17 +38,19 @@ describe('lists and paging', () => {
   it('pages a channel newest first and reports pages, current and total', async () => {
     const first = await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 2, pageNum: 1 } });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ pages: 2, current: 1, total: 3 });
-    expect(first.body.data.records.map((a) => a.archivesId)).toEqual([1, 2]);
-    const second = await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 2, pageNum: 2 } });
-    expect(second.body.data.records.map((a) => a.archivesId)).toEqual([3]);
+    expect(first.body.data).toMatchObject({ pages: 2, current: 1, total: 3, size: 2 });
+    expect(first.body.data.records.map((a) => a.archivesId)).toEqual([article(1), article(2)]);
+    // Paging numbers as digit strings, as some clients send them.
+    const second = await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: '2', pageNum: '2' } });
+    expect(second.body.data.records.map((a) => a.archivesId)).toEqual([article(3)]);
+    expect(second.body.data).toMatchObject({ current: 2, size: 2 });
     const beyond = await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 2, pageNum: 9 } });
     expect(beyond.body.data).toMatchObject({ records: [], current: 9, total: 3, pages: 2 });
   });
 
   it('returns everything for pageSize 0 with pageNum 0', async () => {
     const all = await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } });
-    expect(all.body.data).toMatchObject({ total: 3, pages: 1, current: 1 });
+    expect(all.body.data).toMatchObject({ total: 3, pages: 1, current: 1, size: 0 });
     expect(all.body.data.records).toHaveLength(3);
   });
 
@@ -56,7 +66,7 @@ describe('lists and paging', () => {
 
   it('takes an article thumbnail from its body when it has none', async () => {
     const { body } = await call<Article>(url, 'queryArchivesByNo', { params: { channelNo: 'SNews' } });
-    expect(body.data.thumbImg).toBe('/file/upload/a.jpg');
+    expect(body.data.thumbImg).toBe(FIXTURE_FILES.image);
   });
 
   it('lists several channels at once (comma list or array)', async () => {
@@ -89,7 +99,7 @@ describe('lists and paging', () => {
 
   it('lists the files of a record by code', async () => {
     const r = await list<{ filePath: string }>('queryFileList', { entity: { objectId: 'g-a1', code: 'CMS_ARCHIVES_FILE' } });
-    expect(r.body.data.records.map((f) => f.filePath)).toEqual(['/file/upload/a.pdf']);
+    expect(r.body.data.records.map((f) => f.filePath)).toEqual([FIXTURE_FILES.pdf]);
   });
 
   it('builds the channel tree with hidden and external channels kept for the portal to handle', async () => {
@@ -111,32 +121,32 @@ describe('search', () => {
     const { body } = await search('青铜');
     // Title hits first, then body hits, newest first; the hidden channel's article is not searchable.
     expect(body.data.records.map((h) => `${h.type}:${h.id}`)).toEqual([
-      'activity:1',
-      'archives:1',
-      'exhibitionBase:1',
-      'archives:3',
+      `activity:${wireId('activity', 1)}`,
+      `archives:${article(1)}`,
+      `exhibitionBase:${wireId('exhibitionBase', 1)}`,
+      `archives:${article(3)}`,
     ]);
     expect(body.data).toMatchObject({ total: 4, page: 1, pages: 1 });
-    expect(body.data.records[1]).toMatchObject({ channelNo: 'SNews', channelName: '本馆新闻', title: '青铜器修复成果展开幕' });
+    expect(body.data.records[1]).toMatchObject({ channelNo: 'SNews', channelId: wireId('channel', 3), channelName: '本馆新闻', title: '青铜器修复成果展开幕' });
   });
 
   it('finds a 4-character keyword through the trigram index, in a body too', async () => {
-    expect((await search('修复成果')).body.data.records.map((h) => h.id)).toEqual([1]);
+    expect((await search('修复成果')).body.data.records.map((h) => h.id)).toEqual([article(1)]);
     expect((await search('烧造工艺')).body.data.records.map((h) => h.title)).toEqual(['瓷器专题讲座举行']);
   });
 
   it('finds a single character, requires every keyword, and keeps sites apart', async () => {
     expect((await search('鼎')).body.data.records.map((h) => h.title)).toEqual(['兽面纹铜鼎']);
-    expect((await search('瓷器 讲座')).body.data.records.map((h) => h.id)).toEqual([2]);
-    expect((await search('讲座 烧造工艺')).body.data.records.map((h) => h.id)).toEqual([2]);
+    expect((await search('瓷器 讲座')).body.data.records.map((h) => h.id)).toEqual([article(2)]);
+    expect((await search('讲座 烧造工艺')).body.data.records.map((h) => h.id)).toEqual([article(2)]);
     expect((await search('瓷器 修复成果')).body.data.total).toBe(0);
-    expect((await search('bronze', 'EN')).body.data.records.map((h) => h.id)).toEqual([6]);
+    expect((await search('bronze', 'EN')).body.data.records.map((h) => h.id)).toEqual([article(6)]);
     expect((await search('bronze', 'CN')).body.data.total).toBe(0);
   });
 
   it('treats SQL and LIKE metacharacters as plain text', async () => {
-    expect((await search('50%_')).body.data.records.map((h) => h.id)).toEqual([3]);
-    expect((await search('%')).body.data.records.map((h) => h.id)).toEqual([3]);
+    expect((await search('50%_')).body.data.records.map((h) => h.id)).toEqual([article(3)]);
+    expect((await search('%')).body.data.records.map((h) => h.id)).toEqual([article(3)]);
     for (const nasty of [`' OR 1=1 --`, `"; DROP TABLE archives; --`, 'a" OR "b', '青铜*']) {
       const r = await search(nasty);
       expect(r.status).toBe(200);
@@ -151,11 +161,19 @@ describe('search', () => {
       body: { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 2, searchMap: { portalId: '1', channelNo: ['CN'] } },
     });
     expect(cluster.body.data).toMatchObject({ total: 4, page: 1, pages: 2 });
-    expect(cluster.body.data.records.map((h) => h.id)).toEqual([1, 1]);
+    expect(cluster.body.data.records.map((h) => h.id)).toEqual([wireId('activity', 1), article(1)]);
     const news = await call<SearchResult<SearchHit>>(url, 'cmsSearch', {
       body: { searchValue: '青铜', searchMap: { channelNo: ['News'] } },
     });
-    expect(news.body.data.records.map((h) => h.id)).toEqual([1, 3]);
+    expect(news.body.data.records.map((h) => h.id)).toEqual([article(1), article(3)]);
+  });
+
+  it("pages querySearchList by the search page's own {size, page} too, at the top or in param", async () => {
+    const byParam = await call<SearchResult<SearchHit>>(url, 'querySearchList', { body: { entity: { title: '青铜' }, param: { size: 2, page: 2 } } });
+    expect(byParam.body.data).toMatchObject({ total: 4, page: 2, pages: 2 });
+    const byTop = await call<SearchResult<SearchHit>>(url, 'querySearchList', { body: { entity: { title: '青铜' }, size: '3', page: '1' } });
+    expect(byTop.body.data).toMatchObject({ total: 4, page: 1, pages: 2 });
+    expect(byTop.body.data.records).toHaveLength(3);
   });
 
   it('answers an empty keyword with no hits', async () => {
@@ -167,8 +185,10 @@ describe('visits and likes', () => {
   it('counts a visit on every read by id, in the article and in the site counters', async () => {
     const before = (await call<SiteVisitCount>(url, 'getSiteVisitCount')).body.data;
     expect(before).toMatchObject({ total: 0, today: 0, articleVisits: 0, messages: 3 });
-    const first = await call<Article>(url, 'queryArchivesById', { params: { id: 4 } });
-    const second = await call<Article>(url, 'queryArchivesById', { params: { id: 4 } });
+    const first = await call<Article>(url, 'queryArchivesById', { params: { id: article(4) } });
+    // Extra query parameters (the original front end's `{path}/{id}?…`) are accepted, and the visit still counts.
+    const second = await call<Article>(url, 'queryArchivesById', { params: { id: article(4) }, query: { from: 'list', t: '1700000000' } });
+    expect(second.status).toBe(200);
     expect(second.body.data.visitCount).toBe(first.body.data.visitCount + 1);
     expect(first.body.data).not.toHaveProperty('excerpt');
     const after = (await call<SiteVisitCount>(url, 'getSiteVisitCount')).body.data;
@@ -185,36 +205,64 @@ describe('visits and likes', () => {
 
   it('adds and removes likes and never goes below zero', async () => {
     const star = (name: 'doStarByArcId' | 'cancelStarByActId') =>
-      call<{ starCount: number }>(url, name, { params: { id: 2 } }).then((r) => r.body.data.starCount);
+      call<{ starCount: number }>(url, name, { params: { id: article(2) } }).then((r) => r.body.data.starCount);
     expect(await star('doStarByArcId')).toBe(2);
     expect(await star('cancelStarByActId')).toBe(1);
     expect(await star('cancelStarByActId')).toBe(0);
     expect(await star('cancelStarByActId')).toBe(0);
     expect(await star('doStarByArcId')).toBe(1);
-    expect((await call(url, 'doStarByArcId', { params: { id: 999 } })).status).toBe(404);
+    expect((await call(url, 'doStarByArcId', { params: { id: article(999) } })).status).toBe(404);
+    // An id of another kind names no article.
+    expect((await call(url, 'doStarByArcId', { params: { id: wireId('exhibit', 2) } })).status).toBe(404);
   });
 });
 
+/** The database row of a message id the service answered with. */
+const storedId = (id: string): number => {
+  const n = decodeId('message', id);
+  if (n === null) throw new Error(`not a message id: ${id}`);
+  return n;
+};
+
 describe('messages', () => {
   it('stores a valid message unpublished; the board lists published ones with masked contacts', async () => {
-    const added = await call<{ messageId: number; isPublished: boolean }>(url, 'addMessage', {
-      body: { content: '  希望延长周末开放时间  ', name: '王小明', phoneNumber: '+8613912345678', email: 'wang@example.com', type: 'suggest', source: 'web' },
+    const added = await call<{ messageId: string; isPublished: boolean }>(url, 'addMessage', {
+      body: {
+        content: '  希望延长周末开放时间  ',
+        name: '王小明',
+        phoneNumber: '+8613912345678',
+        email: 'wang@example.com',
+        type: MESSAGE_TYPE.suggest,
+        source: 'web',
+        orgId: 'yunxi-org-1',
+      },
     });
     expect(added.status).toBe(200);
     expect(added.body.data.isPublished).toBe(false);
-    const stored = svc.cms.db.prepare('SELECT content, phoneNumber, isPublished FROM messages WHERE messageId = ?').get(added.body.data.messageId);
-    expect(stored).toEqual({ content: '希望延长周末开放时间', phoneNumber: '+8613912345678', isPublished: 0 });
+    const stored = svc.cms.db.prepare('SELECT content, phoneNumber, type, orgId, isPublished FROM messages WHERE messageId = ?').get(storedId(added.body.data.messageId));
+    expect(stored).toEqual({ content: '希望延长周末开放时间', phoneNumber: '+8613912345678', type: 'cms1102', orgId: 'yunxi-org-1', isPublished: 0 });
     const board = await list<Message>('queryMessageList', { param: { pageSize: 10, pageNum: 1 } });
-    expect(board.body.data.records.map((m) => m.messageId)).toEqual([1]);
-    expect(board.body.data.records[0]).toMatchObject({ phoneNumber: '138****5678', email: 'v***@example.com', replyMessage: '周一闭馆。' });
+    expect(board.body.data.records.map((m) => m.messageId)).toEqual([wireId('message', 1)]);
+    expect(board.body.data.records[0]).toMatchObject({ phoneNumber: '138****5678', email: 'v***@example.com', replyMessage: '周一闭馆。', orgId: null });
+  });
+
+  it('judges the type against its MESSAGE_TYPE dictionary, and takes its first value when none is given', async () => {
+    const refused = await call<{ errors: Array<{ field: string; code: string }> }>(url, 'addMessage', { body: { content: '你好', type: 'consult' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.msg).toContain('type:');
+    expect(refused.body.data.errors).toEqual([{ field: 'type', code: 'type_invalid' }]);
+    const plain = await call<{ messageId: string }>(url, 'addMessage', { body: { content: '没有选择类型的留言' } });
+    expect(plain.status).toBe(200);
+    expect(svc.cms.db.prepare('SELECT type FROM messages WHERE messageId = ?').get(storedId(plain.body.data.messageId))).toEqual({ type: MESSAGE_TYPE.consult });
   });
 
   it('keeps a board per site: by the language sent, or else the language written in', async () => {
     const en = await list<Message>('queryMessageList', { entity: { languageType: 'EN' } });
-    expect(en.body.data.records.map((m) => m.messageId)).toEqual([3]);
-    const sent = await call<{ messageId: number }>(url, 'addMessage', { body: { content: 'Lovely bronzes, thank you!' } });
-    const explicit = await call<{ messageId: number }>(url, 'addMessage', { body: { content: '中文留言', languageType: 'EN' } });
-    const language = (id: number) => svc.cms.db.prepare('SELECT languageType FROM messages WHERE messageId = ?').get(id);
+    expect(en.body.data.records.map((m) => m.messageId)).toEqual([wireId('message', 3)]);
+    const sent = await call<{ messageId: string }>(url, 'addMessage', { body: { content: 'Lovely bronzes, thank you!' } });
+    const explicit = await call<{ messageId: string }>(url, 'addMessage', { body: { content: '中文留言', languageType: 'EN' } });
+    const language = (id: string) => svc.cms.db.prepare('SELECT languageType FROM messages WHERE messageId = ?').get(storedId(id));
     expect(language(sent.body.data.messageId)).toEqual({ languageType: 'EN' });
     expect(language(explicit.body.data.messageId)).toEqual({ languageType: 'EN' });
   });
@@ -236,7 +284,10 @@ describe('messages', () => {
 });
 
 describe('questionnaires', () => {
-  const answer = (answers: unknown, questionnaireId = 1) => call(url, 'addQuestionnaireRecord', { body: { questionnaireId, answers } });
+  const questionnaire = (n: number): string => wireId('questionnaire', n);
+  const answer = (answers: unknown, questionnaireId = questionnaire(1)) => call(url, 'addQuestionnaireRecord', { body: { questionnaireId, answers } });
+  /** One answer to a question: its wire ids from the fixture's numbers. */
+  const pick = (q: number, answers: number[], otherText?: string) => ({ questionId: question(q), answerIds: answers.map(answerOf), otherText });
 
   it('counts stored answers into percentages that add up per question', async () => {
     const picks: Array<[number, number[], string?]> = [
@@ -248,12 +299,12 @@ describe('questionnaires', () => {
       [112, [121], '石刻'],
     ];
     for (const [single, multi, other] of picks) {
-      const answers: Array<Record<string, unknown>> = [{ questionId: 11, answerIds: [single] }];
-      if (multi.length || other) answers.push({ questionId: 12, answerIds: multi, otherText: other });
+      const answers: Array<Record<string, unknown>> = [pick(11, [single])];
+      if (multi.length || other) answers.push(pick(12, multi, other));
       const r = await answer(answers);
       expect(r.status).toBe(200);
     }
-    const { body } = await call<QuestionnaireResult>(url, 'getQuestionnaireResultInfo', { body: { questionnaireId: 1 } });
+    const { body } = await call<QuestionnaireResult>(url, 'getQuestionnaireResultInfo', { body: { questionnaireId: questionnaire(1) } });
     const [single, multi] = body.data.details;
     expect(body.data.recordCount).toBe(6);
     expect(single!.answers.map((a) => [a.selectCount, a.percent])).toEqual([
@@ -267,28 +318,36 @@ describe('questionnaires', () => {
       [3, 60],
       [2, 40],
     ]);
-    expect(body.data.otherTexts['12']).toEqual(['石刻', '书画']);
+    expect(body.data.otherTexts[question(12)]).toEqual(['石刻', '书画']);
   });
 
   it('rejects wrong answers with a message per question and stores nothing', async () => {
     const count = () => svc.cms.db.prepare('SELECT COUNT(*) AS n FROM questionnaire_records').get();
     const before = count();
-    const missing = await answer([{ questionId: 12, answerIds: [121] }]);
+    const q11 = `q${question(11)}`;
+    const missing = await answer([pick(12, [121])]);
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toContain('q11: 此题为必答题');
-    expect((await answer([{ questionId: 11, answerIds: [111, 112] }])).body.msg).toContain('q11: 此题只能选择一项');
-    expect((await answer([{ questionId: 11, answerIds: [999] }])).body.msg).toContain('q11: 所选答案不存在');
-    expect((await answer([{ questionId: 11, answerIds: [111] }, { questionId: 11, answerIds: [112] }])).body.msg).toContain('at most once');
-    expect((await answer([{ questionId: 11, answerIds: ['x'] }])).status).toBe(400);
+    expect(missing.body.msg).toContain(`${q11}: 此题为必答题`);
+    expect((await answer([pick(11, [111, 112])])).body.msg).toContain(`${q11}: 此题只能选择一项`);
+    expect((await answer([pick(11, [999])])).body.msg).toContain(`${q11}: 所选答案不存在`);
+    // An answer id of another question is no answer of this one.
+    expect((await answer([pick(11, [121])])).body.msg).toContain(`${q11}: 所选答案不存在`);
+    expect((await answer([pick(11, [111]), pick(11, [112])])).body.msg).toContain('at most once');
+    expect((await answer([{ questionId: question(11), answerIds: [{ id: 1 }] }])).status).toBe(400);
+    expect((await answer([{ questionId: question(11), answerIds: ['not an id!'] }])).status).toBe(400);
     expect(count()).toEqual(before);
   });
 
   it('refuses answers to a closed questionnaire and to an unknown one', async () => {
-    const closed = await answer([{ questionId: 21, answerIds: [211] }], 2);
+    const closed = await answer([pick(21, [211])], questionnaire(2));
     expect(closed.status).toBe(409);
     expect(closed.body).toMatchObject({ code: 409 });
     expect(closed.body.msg).toMatch(/closed/);
-    expect((await answer([], 99)).status).toBe(404);
+    expect((await answer([], questionnaire(99))).status).toBe(404);
+    // A number, or a wire id of another kind, names no questionnaire either.
+    expect((await answer([], 1 as unknown as string)).status).toBe(404);
+    expect((await answer([], question(11))).status).toBe(404);
+    expect((await call(url, 'getQuestionnaireResultInfo', { body: { questionnaireId: article(1) } })).status).toBe(404);
   });
 });
 
@@ -310,7 +369,8 @@ describe('bad input', () => {
       ['queryFileList', { entity: { objectId: 'g-a1', code: 'OTHER' } }, 'entity.code'],
       ['queryFileList', { entity: {} }, 'entity.objectId'],
       ['addMessage', { content: 42 }, 'content'],
-      ['getQuestionnaireResultInfo', { questionnaireId: 'one' }, 'questionnaireId'],
+      ['getQuestionnaireResultInfo', { questionnaireId: { id: 1 } }, 'questionnaireId'],
+      ['getQuestionnaireResultInfo', { questionnaireId: 'one two' }, 'questionnaireId'],
       ['cmsSearch', { searchValue: '青铜', searchMap: 'CN' }, 'searchMap'],
     ];
     for (const [name, body, field] of cases) {
@@ -320,7 +380,8 @@ describe('bad input', () => {
       expect(r.body.msg).toContain(field);
     }
     for (const [name, params] of [
-      ['queryArchivesById', { id: 'abc' }],
+      ['queryArchivesById', { id: 'a b' }],
+      ['queryArchivesById', { id: 'x'.repeat(65) }],
       ['queryAllChannel', { site: 'FR' }],
       ['getBaiduReport', { number: 0 }],
       ['getBaiduReport', { number: 9999 }],
@@ -344,17 +405,23 @@ describe('bad input', () => {
     expect(await get('/api/dropEverything')).toMatchObject({ status: 404, body: { code: 404 } });
     expect(await get('/nowhere')).toMatchObject({ status: 404 });
     expect(await get('/api/queryArchivesList')).toMatchObject({ status: 405, body: { code: 405 } });
-    for (const [name, id] of [
-      ['queryArchivesById', 999],
-      ['queryExhibitionBaseById', 999],
-      ['queryExhibitionTempById', 999],
-      ['queryExhibitById', 999],
-      ['queryActivityById', 999],
-      ['getQuestionnaireById', 999],
-    ] as const) {
+    const unknown = [
+      ['queryArchivesById', wireId('archives', 999)],
+      ['queryExhibitionBaseById', wireId('exhibitionBase', 999)],
+      ['queryExhibitionTempById', wireId('exhibitionTemp', 999)],
+      ['queryExhibitById', wireId('exhibit', 999)],
+      ['queryActivityById', wireId('activity', 999)],
+      ['getQuestionnaireById', wireId('questionnaire', 999)],
+      // Numbers, made-up hex and ids of another kind name nothing either.
+      ['queryArchivesById', '1'],
+      ['queryExhibitById', 'ffffffffffffffffffffffffffffffff'],
+      ['queryActivityById', wireId('exhibit', 1)],
+      ['getQuestionnaireById', 'abc'],
+    ] as const;
+    for (const [name, id] of unknown) {
       const r = await call(url, name, { params: { id } });
-      expect(r.status, name).toBe(404);
-      expect(r.body.msg).toContain('999');
+      expect(r.status, `${name} ${id}`).toBe(404);
+      expect(r.body.msg).toContain(id);
     }
     expect((await call(url, 'queryArchivesByNo', { params: { channelNo: 'Nowhere' } })).status).toBe(404);
   });
@@ -362,19 +429,19 @@ describe('bad input', () => {
 
 describe('files', () => {
   it('serves files with long cache headers, content types and byte ranges, without a token', async () => {
-    const pdf = await fetch(`${url}/file/upload/a.pdf`);
+    const pdf = await fetch(`${url}/file/${FIXTURE_FILES.pdf}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await pdf.text()).startsWith('%PDF')).toBe(true);
-    const img = await fetch(`${url}/file/upload/a.jpg`);
+    const img = await fetch(`${url}/file/${FIXTURE_FILES.image}`);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
-    const part = await fetch(`${url}/file/upload/clip.mp4`, { headers: { range: 'bytes=100-199' } });
+    const part = await fetch(`${url}/file/${FIXTURE_FILES.video}`, { headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-type')).toBe('video/mp4');
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${VIDEO_BYTES}`);
     expect((await part.arrayBuffer()).byteLength).toBe(100);
-    expect((await fetch(`${url}/file/upload/none.jpg`)).status).toBe(404);
+    expect((await fetch(`${url}/file/YUNXI_BWG/CMS/CMS_ARCHIVES_IMG/20240501/none.jpg`)).status).toBe(404);
     expect((await fetch(`${url}/file/../cms.sqlite`)).status).toBe(404);
   });
 });
@@ -413,16 +480,45 @@ describe('faults and call counts', () => {
   });
 });
 
-describe('gateway prefix', () => {
-  it('serves the API under the prefix only, and files outside it', async () => {
+describe('gateways', () => {
+  it('serves the API under a legacy single prefix only, and files outside it', async () => {
     const prefixed = await startCms({ db: copy.db, filesDir: `${seeded.dir}/files`, prefix: '/japi/sw-cms' });
     try {
       expect((await call(prefixed.url, 'queryGalleryList', { params: { path: 'home' }, prefix: '/japi/sw-cms' })).status).toBe(200);
       expect((await call(prefixed.url, 'cmsSearch', { body: { searchValue: '青铜' }, prefix: '/japi/sw-cms' })).body.data).toMatchObject({ total: 4 });
       expect((await call(prefixed.url, 'queryGalleryList', { params: { path: 'home' } })).status).toBe(404);
-      expect((await fetch(`${prefixed.url}/file/upload/a.pdf`)).status).toBe(200);
+      expect((await fetch(`${prefixed.url}/file/${FIXTURE_FILES.pdf}`)).status).toBe(200);
     } finally {
       await prefixed.close();
+    }
+  });
+
+  it('answers each service at its own gateway, with 404 at the old nested path and 405 for a wrong method', async () => {
+    const deployed = await startCms({ db: copy.db, filesDir: `${seeded.dir}/files`, gateways: DEPLOYED_GATEWAYS });
+    try {
+      const at = { gateways: DEPLOYED_GATEWAYS };
+      expect(deployed.cms.gateways).toEqual(DEPLOYED_GATEWAYS);
+      expect((await call(deployed.url, 'queryGalleryList', { params: { path: 'home' }, ...at })).status).toBe(200);
+      expect((await call(deployed.url, 'cmsSearch', { body: { searchValue: '青铜' }, ...at })).body.data).toMatchObject({ total: 4 });
+      const files = await call<ListResult<unknown>>(deployed.url, 'queryFileList', { body: { entity: { objectId: 'g-a1' } }, ...at });
+      expect(files.body.data.total).toBe(2);
+      expect((await call(deployed.url, 'getBaiduReport', { params: { number: 7 }, ...at })).status).toBe(200);
+      const nested = await fetch(`${deployed.url}/japi/sw-cms/sw-file/refFileObject/queryPageList`, { method: 'POST', headers: signedHeaders(), body: '{}' });
+      expect(nested.status).toBe(404);
+      expect((await fetch(`${deployed.url}/japi/sw-file-cloud/refFileObject/queryPageList`, { headers: signedHeaders() })).status).toBe(405);
+      expect((await fetch(`${deployed.url}/api/queryGalleryList/home`, { headers: signedHeaders() })).status).toBe(404);
+    } finally {
+      await deployed.close();
+    }
+  });
+
+  it('places the gateways it is given and nests the rest below the content gateway', async () => {
+    const mixed = await startCms({ db: copy.db, filesDir: `${seeded.dir}/files`, gateways: { content: '/cms', search: '/es' } });
+    try {
+      expect(mixed.cms.gateways).toEqual({ content: '/cms', file: '/cms/sw-file', search: '/es', report: '/cms/sw-cms-zb' });
+      expect((await call(mixed.url, 'cmsSearch', { body: { searchValue: '青铜' }, gateways: mixed.cms.gateways })).status).toBe(200);
+    } finally {
+      await mixed.close();
     }
   });
 });

@@ -1,7 +1,37 @@
 // A tiny hand-written content set for tests that need to know every record (the search, results
 // and paging tests assert exact counts against it). The real demo content is used elsewhere.
-import type { DemoContent, DemoChannel } from '../../cms/db/demo/types.ts';
-import type { Article } from '../../shared/wire.ts';
+// Records are in stored form (integer ids; the service sends 32-hex-digit ids: `wireId` below) and
+// carry what deployed services send: store paths relative to the file prefix, vendor dictionary
+// codes, null for a missing value.
+import { createHash } from 'node:crypto';
+import type { DemoArticle, DemoChannel, DemoContent } from '../../cms/db/demo/types.ts';
+import { encodeId, type IdKind } from '../../cms/wire-ids.ts';
+
+/** The wire id of a fixture record (what the service sends and accepts for it). */
+export const wireId = (kind: IdKind, n: number): string => encodeId(kind, n);
+
+/**
+ * A store path shaped like a deployed service's (`YUNXI_BWG/CMS/<folder>/<day>/<32 hex>.<ext>`),
+ * named after `name` so a test can build the same path again.
+ */
+export function fixtureFile(dir: string, name: string, ext = 'jpg'): string {
+  const hex = createHash('md5').update(`${dir}/${name}`).digest('hex');
+  return `YUNXI_BWG/CMS/${dir}/20240501/${hex}.${ext}`;
+}
+
+/** The fixture's files; the harness writes bytes for `image` (with THUMB and WATER), `pdf` and `video`. */
+export const FIXTURE_FILES = {
+  image: fixtureFile('CMS_ARCHIVES_IMG', 'a'),
+  pdf: fixtureFile('CMS_ARCHIVES_FILE', 'a', 'pdf'),
+  video: fixtureFile('CMS_ARCHIVES_VIDEO', 'clip', 'mp4'),
+  base: fixtureFile('CMS_EXHIBITION_BASE_IMG', 'b1'),
+  exhibit: fixtureFile('CMS_EXHIBIT_INFO_IMG', 'x1'),
+  exhibit2: fixtureFile('CMS_EXHIBIT_INFO_IMG', 'x1b'),
+  slider: fixtureFile('CMS_GALLERY_IMG', 's1'),
+} as const;
+
+/** MESSAGE_TYPE codes of the fixture's dictionary. */
+export const MESSAGE_TYPE = { consult: 'cms1101', suggest: 'cms1102' } as const;
 
 /** A channel row with the defaults every fixture uses (visible, sorted by id, site from the `EN_` prefix). */
 export const channel = (channelId: number, channelNo: string, channelName: string, parent: string, extra: Partial<DemoChannel> = {}): DemoChannel => ({
@@ -11,46 +41,47 @@ export const channel = (channelId: number, channelNo: string, channelName: strin
   parent,
   site: channelNo.startsWith('EN_') ? 'EN' : 'CN',
   linkUrl: '/',
-  description: '',
+  description: null,
   isVisible: true,
-  bannerPhotoPath: '',
+  bannerPhotoPath: null,
   sort: channelId,
   isHome: channelNo === 'Home' || channelNo === 'EN_Home',
   ...extra,
 });
 
-/** An article row with empty optional fields. */
-export const article = (archivesId: number, channelNo: string, title: string, content: string, publishDate: string, extra: Partial<Article> = {}): Omit<Article, 'excerpt'> => ({
+/** An article row with its optional fields missing. */
+export const article = (archivesId: number, channelNo: string, title: string, content: string, publishDate: string, extra: Partial<DemoArticle> = {}): DemoArticle => ({
   archivesId,
   groupId: `g-a${archivesId}`,
   channelId: 0,
   channelNo,
   channelName: '',
   title,
-  subTitle: '',
+  subTitle: null,
   publishDate,
   parentChannelNo: '',
-  thumbImg: '',
-  thumbAppImg: '',
-  description: '',
+  thumbImg: null,
+  thumbAppImg: null,
+  description: null,
   content,
-  source: '',
-  linkUrl: '',
+  source: null,
+  linkUrl: null,
   isShowTitle: true,
   visitCount: 0,
   starCount: 0,
-  flag: '',
-  extension1: '',
-  extension2: '',
-  extension3: '',
-  extension4: '',
-  extension5: '',
-  extension6: '',
-  label: '',
+  flag: null,
+  extension1: null,
+  extension2: null,
+  extension3: null,
+  extension4: null,
+  extension5: null,
+  extension6: null,
+  label: null,
   ...extra,
 });
 
 const LONG = '馆藏青铜器以商周时期的礼器为大宗，器类齐全，铭文丰富。'.repeat(8);
+const F = FIXTURE_FILES;
 
 export const FIXTURE: DemoContent = {
   channels: [
@@ -74,7 +105,7 @@ export const FIXTURE: DemoContent = {
     channel(103, 'EN_SNews', 'Museum News', 'EN_News'),
   ],
   articles: [
-    article(1, 'SNews', '青铜器修复成果展开幕', `<p>${LONG}</p><img src="/file/upload/a.jpg">`, '2024-05-01 10:00:00'),
+    article(1, 'SNews', '青铜器修复成果展开幕', `<p>${LONG}</p><img src="${F.image}">`, '2024-05-01 10:00:00'),
     article(2, 'SNews', '瓷器专题讲座举行', '<p>本次讲座介绍宋代瓷器的烧造工艺与审美。</p>', '2024-04-01 10:00:00', { starCount: 1 }),
     article(3, 'SNews', '馆长接待来访学者', '<p>双方就<b>青铜</b>文化研究交换了意见；50%_的资料将数字化。</p>', '2023-12-01 10:00:00'),
     article(4, 'Media', '媒体聚焦博物馆夜场', '<p>夜场开放吸引了众多观众。</p>', '2024-06-01 10:00:00'),
@@ -84,65 +115,65 @@ export const FIXTURE: DemoContent = {
   exhibitionBases: [
     {
       exhibitionBaseId: 1, groupId: 'g-b1', baseName: '古代青铜艺术陈列', description: '<p>青铜礼器与兵器。</p>', startTime: '2020-01-01 09:00:00',
-      endTime: '', basePlace: '一号展厅', extension1: '120', extension2: '80', extension3: '', linkUrl: '', thumb: '/file/upload/b1.jpg', appThumb: '', label: '', languageType: 'CN',
+      endTime: null, basePlace: '一号展厅', extension1: '120', extension2: '80', extension3: null, linkUrl: null, thumb: F.base, appThumb: null, label: null, languageType: 'CN',
     },
   ],
   exhibitionTemps: [
     {
       exhibitionTempId: 1, groupId: 'g-t1', tempName: '丝路瓷韵特展', description: '<p>瓷器沿丝路西传。</p>', startTime: '2020-01-01 09:00:00', endTime: '2099-12-31 17:00:00',
-      tempPlace: '临展厅', linkUrl: '', extension1: '', thumb: '', appThumb: '', label: '', isRecommend: true, languageType: 'CN',
+      tempPlace: '临展厅', linkUrl: null, extension1: 'cms0701', thumb: null, appThumb: null, label: null, isRecommend: true, languageType: 'CN',
     },
     {
       exhibitionTempId: 2, groupId: 'g-t2', tempName: '往届书画展', description: '<p>书画。</p>', startTime: '2019-01-01 09:00:00', endTime: '2019-03-01 17:00:00',
-      tempPlace: '临展厅', linkUrl: '', extension1: '', thumb: '', appThumb: '', label: '', isRecommend: false, languageType: 'CN',
+      tempPlace: '临展厅', linkUrl: null, extension1: null, thumb: null, appThumb: null, label: null, isRecommend: false, languageType: 'CN',
     },
   ],
-  exhibitTypes: [{ exhibitTypeId: 1, typeName: '青铜器', typeNo: 'QTQ', backGroundImg: '', languageType: 'CN' }],
+  exhibitTypes: [{ exhibitTypeId: 1, typeName: '青铜器', typeNo: 'QTQ', backGroundImg: null, languageType: 'CN' }],
   exhibits: [
     {
-      exhibitId: 1, exhibitName: '兽面纹铜鼎', exhibitType: 'QTQ', modelUrl: '/file/model/1.glb', exhibitLevel: '一级', age: '商', ageDetail: '商代晚期', size: '高40厘米',
-      description: '<p>鼎为礼器之首。</p>', groupId: 'g-x1', explanationWord: '', thumb: '/file/upload/x1.jpg;/file/upload/x1b.jpg', appThumb: '', collectionUnit: '本馆',
-      extension6: '', isOwn: true, isTreasure: true, isRecommend: false, label: '', generalType: '', languageType: 'CN',
+      exhibitId: 1, exhibitName: '兽面纹铜鼎', exhibitType: 'QTQ', modelUrl: fixtureFile('CMS_EXHIBIT_MODEL', '1', 'glb'), exhibitLevel: 'cms0801', age: '商', ageDetail: '商代晚期', size: '高40厘米',
+      description: '<p>鼎为礼器之首。</p>', groupId: 'g-x1', explanationWord: null, thumb: `${F.exhibit};${F.exhibit2}`, appThumb: null, collectionUnit: '本馆',
+      extension6: null, isOwn: true, isTreasure: true, isRecommend: false, label: null, generalType: null, languageType: 'CN',
     },
     {
-      exhibitId: 2, exhibitName: '红军用过的马灯', exhibitType: 'GMWW', modelUrl: '', exhibitLevel: '三级', age: '近代', ageDetail: '1935年', size: '高30厘米',
-      description: '<p>革命文物。</p>', groupId: 'g-x2', explanationWord: '', thumb: '', appThumb: '', collectionUnit: '本馆',
-      extension6: '', isOwn: true, isTreasure: false, isRecommend: false, label: '', generalType: 'GMWW', languageType: 'CN',
+      exhibitId: 2, exhibitName: '红军用过的马灯', exhibitType: 'GMWW', modelUrl: null, exhibitLevel: null, age: '近代', ageDetail: '1935年', size: '高30厘米',
+      description: '<p>革命文物。</p>', groupId: 'g-x2', explanationWord: null, thumb: null, appThumb: null, collectionUnit: null,
+      extension6: null, isOwn: true, isTreasure: false, isRecommend: false, label: null, generalType: 'GMWW', languageType: 'CN',
     },
   ],
   tempExhibits: [{ groupId: 'g-t1', exhibitId: 1 }],
   activities: [
     {
-      activityId: 1, groupId: 'g-c1', activityName: '青铜拓片体验', activityType: 'handcraft', activityVenueName: '社教室', description: '<p>动手拓印。</p>',
+      activityId: 1, groupId: 'g-c1', activityName: '青铜拓片体验', activityType: 'TRM0304', activityVenueName: '社教室', description: '<p>动手拓印。</p>',
       startTime: '2024-07-01 09:00:00', endTime: '2024-07-01 11:00:00', reserveStartTime: '2024-06-20 09:00:00', reserveEndTime: '2024-06-30 17:00:00',
-      reserveType: 1, reserveStatus: 2, activityStatus: 3, minAge: 6, maxAge: 12, linkUrl: '', thumb: '', appThumb: '', label: '', languageType: 'CN',
+      reserveType: 1, reserveStatus: 2, activityStatus: 3, minAge: 6, maxAge: 12, linkUrl: null, thumb: null, appThumb: null, label: null, languageType: 'CN',
     },
   ],
   files: [
-    { fileInfoId: 1, objectId: 'g-a1', code: 'CMS_ARCHIVES_IMG', fileOldname: 'a.jpg', fileSuffix: 'jpg', description: '', fileName: 'a.jpg', filePath: '/file/upload/a.jpg' },
-    { fileInfoId: 2, objectId: 'g-a1', code: 'CMS_ARCHIVES_FILE', fileOldname: 'a.pdf', fileSuffix: 'pdf', description: '', fileName: 'a.pdf', filePath: '/file/upload/a.pdf' },
+    { fileInfoId: 1, objectId: 'g-a1', code: 'CMS_ARCHIVES_IMG', fileOldname: '修复现场.jpg', fileSuffix: 'jpg', description: null, fileName: F.image.split('/').pop()!, filePath: F.image },
+    { fileInfoId: 2, objectId: 'g-a1', code: 'CMS_ARCHIVES_FILE', fileOldname: '修复报告.pdf', fileSuffix: 'pdf', description: null, fileName: F.pdf.split('/').pop()!, filePath: F.pdf },
   ],
   dictionaries: [
-    { dictionaryId: 1, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '咨询', dictionaryValue: 'consult', dictionaryNameEn: 'Question', sort: 1 },
-    { dictionaryId: 2, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '建议', dictionaryValue: 'suggest', dictionaryNameEn: 'Suggestion', sort: 2 },
+    { dictionaryId: 1, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '咨询', dictionaryValue: MESSAGE_TYPE.consult, dictionaryNameEn: 'Enquiry', sort: 1 },
+    { dictionaryId: 2, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '建议', dictionaryValue: MESSAGE_TYPE.suggest, dictionaryNameEn: 'Suggestion', sort: 2 },
   ],
   messages: [
     {
       messageId: 1, source: 'web', content: '请问周一开馆吗？', createTime: '2024-05-01 10:00:00', email: 'visitor@example.com', name: '张三',
-      phoneNumber: '13812345678', type: 'consult', replyMessage: '周一闭馆。', replyTime: '2024-05-02 10:00:00', isPublished: true,
+      phoneNumber: '13812345678', type: MESSAGE_TYPE.consult, replyMessage: '周一闭馆。', replyTime: '2024-05-02 10:00:00', isPublished: true,
     },
     {
-      messageId: 2, source: 'web', content: '未审核的留言', createTime: '2024-05-03 10:00:00', email: '', name: '',
-      phoneNumber: '', type: 'suggest', replyMessage: '', replyTime: '', isPublished: false,
+      messageId: 2, source: 'web', content: '未审核的留言', createTime: '2024-05-03 10:00:00', email: null, name: null,
+      phoneNumber: null, type: MESSAGE_TYPE.suggest, replyMessage: null, replyTime: null, isPublished: false,
     },
     {
-      messageId: 3, source: 'web', content: 'Is there an audio guide in English?', createTime: '2024-05-04 10:00:00', email: '', name: 'Anna Smith',
-      phoneNumber: '', type: 'consult', replyMessage: 'Yes, at the front desk.', replyTime: '2024-05-05 10:00:00', isPublished: true,
+      messageId: 3, source: 'web', content: 'Is there an audio guide in English?', createTime: '2024-05-04 10:00:00', email: null, name: 'Anna Smith',
+      phoneNumber: null, type: MESSAGE_TYPE.consult, replyMessage: 'Yes, at the front desk.', replyTime: '2024-05-05 10:00:00', isPublished: true,
     },
   ],
   questionnaires: [
     {
-      questionnaireId: 1, title: '观众满意度调查', subTitle: '', createTime: '2024-01-01 10:00:00', startTime: '2024-01-01 00:00:00', endTime: '2099-12-31 23:59:59', languageType: 'CN',
+      questionnaireId: 1, title: '观众满意度调查', subTitle: null, createTime: '2024-01-01 10:00:00', startTime: '2024-01-01 00:00:00', endTime: '2099-12-31 23:59:59', languageType: 'CN',
       details: [
         { questionnaireDetailId: 1, questionId: 11, title: '您对展览满意吗？', isRequired: true, isSingle: true, isOther: false, sort: 1,
           answers: [{ answerId: 111, title: '满意', sort: 1, selectCount: 0, percent: 0 }, { answerId: 112, title: '一般', sort: 2, selectCount: 0, percent: 0 }, { answerId: 113, title: '不满意', sort: 3, selectCount: 0, percent: 0 }] },
@@ -151,7 +182,7 @@ export const FIXTURE: DemoContent = {
       ],
     },
     {
-      questionnaireId: 2, title: '已结束的问卷', subTitle: '', createTime: '2019-01-01 10:00:00', startTime: '2019-01-01 00:00:00', endTime: '2019-02-01 00:00:00', languageType: 'CN',
+      questionnaireId: 2, title: '已结束的问卷', subTitle: null, createTime: '2019-01-01 10:00:00', startTime: '2019-01-01 00:00:00', endTime: '2019-02-01 00:00:00', languageType: 'CN',
       details: [
         { questionnaireDetailId: 3, questionId: 21, title: '旧问题', isRequired: true, isSingle: true, isOther: false, sort: 1,
           answers: [{ answerId: 211, title: '是', sort: 1, selectCount: 0, percent: 0 }] },
@@ -159,7 +190,7 @@ export const FIXTURE: DemoContent = {
     },
   ],
   sliders: [
-    { id: 1, place: 'home', title: '青铜之光', filePath: '/file/upload/s1.jpg', content: '', linkUrl: '/Exhibition/BaseExh', sort: 1 },
-    { id: 2, place: 'EN_home', title: 'Light of Bronze', filePath: '/file/upload/s1.jpg', content: '', linkUrl: '/EN_Exhibition/EN_BaseExh', sort: 1 },
+    { id: 1, place: 'home', title: '青铜之光', filePath: F.slider, content: null, linkUrl: '/Exhibition/BaseExh', sort: 1 },
+    { id: 2, place: 'EN_home', title: 'Light of Bronze', filePath: F.slider, content: null, linkUrl: '/EN_Exhibition/EN_BaseExh', sort: 1 },
   ],
 };

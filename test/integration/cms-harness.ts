@@ -10,10 +10,11 @@ import { FILES_MARKER, openCmsDatabase } from '../../cms/db/open.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
 import { createCmsServer, type CmsOptions, type CmsServer } from '../../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
-import { ENDPOINT_BY_NAME, buildPath, type EndpointName } from '../../shared/endpoints.ts';
+import { ENDPOINT_BY_NAME, buildPath, type EndpointName, type GatewayPrefixes } from '../../shared/endpoints.ts';
+import { thumbPath, waterPath } from '../../shared/image-paths.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
 import { signToken } from '../../shared/token.ts';
-import { FIXTURE } from './cms-fixture.ts';
+import { FIXTURE, FIXTURE_FILES } from './cms-fixture.ts';
 
 export const APP_ID = DEMO_APP_ID;
 export const TOKEN_KEY = DEMO_TOKEN_KEY;
@@ -35,7 +36,7 @@ async function inTempDir<T extends object>(label: string, fill: (dir: string) =>
   }
 }
 
-/** Stand-in bytes for the fixture's files: JPEG and PDF headers, and a blob named like a video. */
+/** Stand-in bytes for the fixture's files: a JPEG (with its THUMB and WATER variants), a PDF, and a blob named like a video. */
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
@@ -48,9 +49,9 @@ function writeFixtureFiles(dir: string): void {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), bytes);
   };
-  put('upload/a.jpg', JPEG);
-  put('upload/a.pdf', PDF);
-  put('upload/clip.mp4', Buffer.alloc(VIDEO_BYTES, 7));
+  for (const path of [FIXTURE_FILES.image, thumbPath(FIXTURE_FILES.image), waterPath(FIXTURE_FILES.image)]) put(path, JPEG);
+  put(FIXTURE_FILES.pdf, PDF);
+  put(FIXTURE_FILES.video, Buffer.alloc(VIDEO_BYTES, 7));
 }
 
 /** A database file seeded with the small fixture (and its files), in a new temporary folder. */
@@ -72,12 +73,13 @@ export async function seedFixtureDb(content: DemoContent = FIXTURE): Promise<{ d
 
 /**
  * The demo files (images, PDF, video) take most of a first start to render, and they depend only on
- * the generator's sources: they are rendered once into a cache folder keyed by a hash of those
- * sources, shared by every test file and later runs.
+ * the generator's sources and the content version: they are rendered once into a cache folder keyed
+ * by a hash of those, shared by every test file and later runs.
  */
 function demoFilesCache(): string {
   const demoDir = fileURLToPath(new URL('../../cms/db/demo/', import.meta.url));
   const hash = createHash('sha256');
+  hash.update(readFileSync(fileURLToPath(new URL('../../cms/db/content-version.ts', import.meta.url))));
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) => x.name.localeCompare(y.name))) {
       const p = join(dir, entry.name);
@@ -160,7 +162,12 @@ export interface CallOptions {
   body?: unknown;
   /** Replaces the signed headers (e.g. to test rejection). */
   headers?: Record<string, string>;
+  /** Put before the row's path (the single-prefix layout); ignored with `gateways`. */
   prefix?: string;
+  /** Call the row at `gateways[row.service] + row.servicePath` (a layout like DEPLOYED_GATEWAYS). */
+  gateways?: GatewayPrefixes;
+  /** Another method than the row's own (e.g. POST for a GET row that also accepts POST). */
+  method?: 'GET' | 'POST';
 }
 
 export interface CallAnswer<T = unknown> {
@@ -174,10 +181,14 @@ export async function call<T = unknown>(url: string, name: EndpointName, options
   const spec = ENDPOINT_BY_NAME[name];
   if (!spec) throw new Error(`no catalogue row named ${name}`);
   const qs = options.query ? `?${new URLSearchParams(options.query)}` : '';
-  const res = await fetch(`${url}${options.prefix ?? ''}${buildPath(spec, options.params)}${qs}`, {
-    method: spec.method,
-    headers: { ...(options.headers ?? signedHeaders()), ...(spec.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-    body: spec.method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
+  const path = options.gateways
+    ? `${options.gateways[spec.service]}${buildPath(spec, options.params, 'servicePath')}`
+    : `${options.prefix ?? ''}${buildPath(spec, options.params)}`;
+  const method = options.method ?? spec.method;
+  const res = await fetch(`${url}${path}${qs}`, {
+    method,
+    headers: { ...(options.headers ?? signedHeaders()), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    body: method === 'POST' ? JSON.stringify(options.body ?? {}) : undefined,
   });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text) as CallAnswer<T>['body'], headers: res.headers };

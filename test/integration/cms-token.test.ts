@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath } from '../../shared/endpoints.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
 import { createCmsServer } from '../../cms/server.ts';
+import { FIXTURE_FILES } from './cms-fixture.ts';
 import { call, seedFixtureDb, signedHeaders, startCms, TOKEN_KEY, type RunningCms } from './cms-harness.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 2, 0, 0);
@@ -32,16 +33,18 @@ describe('token check', () => {
     expect((await gallery({ Token: token!, Appid: appId! })).status).toBe(200);
   });
 
-  it('refuses every catalogue call without a token, before reading its body', async () => {
+  it('refuses every catalogue call without a token, by every method it accepts, before reading its body', async () => {
     for (const e of ENDPOINTS) {
       const params = Object.fromEntries([...e.path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1]!, '1']));
-      const res = await fetch(`${svc.url}${buildPath(e, params)}`, {
-        method: e.method,
-        headers: { appId: 'museum-portal-demo', 'content-type': 'application/json' },
-        body: e.method === 'POST' ? '{not json' : undefined,
-      });
-      expect(res.status, e.name).toBe(401);
-      expect(await res.json(), e.name).toEqual({ code: 401, msg: 'Missing token header', data: null });
+      for (const method of e.accepts) {
+        const res = await fetch(`${svc.url}${buildPath(e, params)}`, {
+          method,
+          headers: { appId: 'museum-portal-demo', 'content-type': 'application/json' },
+          body: method === 'POST' ? '{not json' : undefined,
+        });
+        expect(res.status, `${method} ${e.name}`).toBe(401);
+        expect(await res.json(), e.name).toEqual({ code: 401, msg: 'Missing token header', data: null });
+      }
     }
   });
 
@@ -69,7 +72,7 @@ describe('token check', () => {
   });
 
   it('does not ask a token for files', async () => {
-    expect((await fetch(`${svc.url}/file/upload/a.pdf`)).status).toBe(200);
+    expect((await fetch(`${svc.url}/file/${FIXTURE_FILES.pdf}`)).status).toBe(200);
   });
 
   it('will not start with a key of the wrong length', async () => {

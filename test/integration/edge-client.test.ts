@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
+import { DEPLOYED_GATEWAYS, ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
 import { UpstreamError } from '../../server/upstream/api.ts';
 import { createUpstreamClient, type CallOutcome, type UpstreamClient } from '../../server/upstream/client.ts';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   client = createUpstreamClient({
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    prefix: '/japi/sw-cms',
+    gateways: DEPLOYED_GATEWAYS,
     appId: 'museum-app',
     timeoutMs: 300,
     sign: createSigner({ appId: 'museum-app', tokenKey: KEY, now: () => 1_700_000_000_000, random: () => randomValue }),
@@ -60,12 +60,12 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
 }
 
 describe('upstream client', () => {
-  it('sends a fresh token and the appId on every call, below the gateway prefix', async () => {
-    script = json(200, { code: 200, msg: 'ok', data: { records: [] } });
+  it('sends a fresh token and the appId on every call, below each service gateway', async () => {
+    script = json(200, { code: 200, msg: '成功', data: { records: [] } });
     seen.length = 0;
     await client.send({ spec: spec('queryArchivesList'), body: { param: { pageNum: 1 }, entity: { channelNo: 'News' } } });
     randomValue = 0.25;
-    await client.send({ spec: spec('queryDictionaryByCode'), query: { dictionaryCode: 'MESSAGE_TYPE', appId: 'forged' } });
+    await client.send({ spec: spec('queryDictionaryByCode'), query: { dictionaryCode: 'MESSAGE_TYPE' } });
     const [first, second] = seen;
     expect(first!.url).toBe('/japi/sw-cms/api/queryArchivesList');
     expect(first!.body).toBe('{"entity":{"channelNo":"News"},"param":{"pageNum":1}}');
@@ -73,7 +73,28 @@ describe('upstream client', () => {
     const cipher = createAesEcbCipher(KEY);
     expect(cipher.decrypt(String(first!.headers.token))).toBe('5000001700000000000');
     expect(cipher.decrypt(String(second!.headers.token))).toBe('2500001700000000000');
-    expect(second!.url).toBe('/japi/sw-cms/api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE&appId=museum-app');
+    const dictionary = new URL(second!.url, 'http://service');
+    expect(dictionary.pathname).toBe('/japi/sw-cms/api/queryDictionaryByCode');
+    expect(Object.fromEntries(dictionary.searchParams)).toEqual({ dictionaryCode: 'MESSAGE_TYPE', appId: 'museum-app' });
+    // Sibling gateways (wire-facts.md "Gateways"): files, search and statistics are not below the content one.
+    seen.length = 0;
+    await client.send({ spec: spec('queryFileList'), body: { entity: { objectId: 'g-a1' }, param: { pageNum: 1, pageSize: 10 } } });
+    await client.send({ spec: spec('cmsSearch'), body: { str: '青铜' } });
+    await client.send({ spec: spec('getBaiduReport'), params: { number: 7 } });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/japi/sw-file-cloud/refFileObject/queryPageList',
+      '/japi/sw-es/cmsSearch',
+      '/japi/sw-cms-zb/api/getBaiduReport/7',
+    ]);
+  });
+
+  it('sends its own appId in the query, whatever appId the caller passes', async () => {
+    script = json(200, { code: 200, msg: '成功', data: [] });
+    seen.length = 0;
+    await client.send({ spec: spec('queryDictionaryByCode'), query: { dictionaryCode: 'MESSAGE_TYPE', appId: 'forged' } });
+    const url = new URL(seen[0]!.url, 'http://service');
+    expect(url.searchParams.getAll('appId')).toEqual(['museum-app']);
+    expect(url.searchParams.get('dictionaryCode')).toBe('MESSAGE_TYPE');
   });
 
   it('gives typed errors: bad payload, HTTP status, application code', async () => {
@@ -119,9 +140,9 @@ describe('upstream client', () => {
     script = (req, res) => {
       requests += 1;
       if (requests === 1) req.socket.destroy();
-      else json(200, { code: 200, msg: '', data: 1 })(req, res, '');
+      else json(200, { code: 200, msg: '成功', data: 1 })(req, res, '');
     };
-    const read = await client.send({ spec: spec('queryArchivesById'), params: { id: 1 } });
+    const read = await client.send({ spec: spec('queryArchivesById'), params: { id: '7ce30e5b2580a4a95f5880983d0ad66f' } });
     expect(read.envelope.data).toBe(1);
     expect(requests).toBe(2);
 

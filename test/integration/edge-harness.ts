@@ -7,8 +7,13 @@ import { createApp, type AppDeps, type EdgeApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { CmsOptions } from '../../cms/server.ts';
 import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import { wireId } from './cms-fixture.ts';
 
 export { APP_ID, TOKEN_KEY };
+export { FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
+
+/** The wire id of fixture article `n` (the service sends 32 hex digits; routes and likes carry them). */
+export const articleId = (n: number): string => wireId('archives', n);
 
 export interface EdgeWorld {
   cms: RunningCms;

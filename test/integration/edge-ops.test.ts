@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { articleId, edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
 
 const ADMIN = 'operator-token-0123456789';
 const publicDir = mkdtempSync(join(tmpdir(), 'edge-public-'));
@@ -103,7 +103,7 @@ describe('operator cache routes', () => {
     const url = `${world.url}/api/queryArchivesList`;
     await postJson(url, listOf('SNews'));
     await postJson(url, listOf('Media'));
-    await fetch(`${world.url}/api/queryArchivesById/1`);
+    await fetch(`${world.url}/api/queryArchivesById/${articleId(1)}`);
 
     const byTag = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ tag: 'channel:Media' }) });
     expect(((await byTag.json()) as { data: { purged: number } }).data.purged).toBe(1);
@@ -111,8 +111,8 @@ describe('operator cache routes', () => {
     expect((await postJson(url, listOf('SNews'))).headers.get('x-cache')).toBe('HIT');
 
     const byPrefix = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ prefix: '/api/queryArchivesById/' }) });
-    expect(((await byPrefix.json()) as { data: { keys: string[] } }).data.keys).toEqual(['GET /api/queryArchivesById/1']);
-    expect((await fetch(`${world.url}/api/queryArchivesById/1`)).headers.get('x-cache')).toBe('MISS');
+    expect(((await byPrefix.json()) as { data: { keys: string[] } }).data.keys).toEqual([`GET /api/queryArchivesById/${articleId(1)}`]);
+    expect((await fetch(`${world.url}/api/queryArchivesById/${articleId(1)}`)).headers.get('x-cache')).toBe('MISS');
 
     const all = await admin('/_edge/purge', { method: 'POST', body: JSON.stringify({ all: true }) });
     expect(((await all.json()) as { data: { purged: number } }).data.purged).toBeGreaterThanOrEqual(3);
@@ -128,7 +128,7 @@ describe('operator cache routes', () => {
       const res = await postJson(`${small.url}/api/queryArchivesList`, { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: size } });
       expect(res.status).toBe(200);
     }
-    for (let id = 1; id <= 6; id += 1) await fetch(`${small.url}/api/queryArchivesById/${id}`);
+    for (let id = 1; id <= 6; id += 1) expect((await fetch(`${small.url}/api/queryArchivesById/${articleId(id)}`)).status).toBe(200);
     const stats = small.edge.cache.stats();
     expect(stats.maxBytes).toBe(30000);
     expect(stats.bytes).toBeLessThanOrEqual(30000);

@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_BODY, edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { FIXTURE_FILES, LIST_BODY, MESSAGE_TYPE, articleId, edgeWorld, postJson, wireId, type EdgeWorld } from './edge-harness.ts';
 
 let world: EdgeWorld;
 beforeAll(async () => {
@@ -98,11 +98,12 @@ describe('edge proxy: cache', () => {
 
   it('passes application errors on uncached and untouched', async () => {
     world.cms.cms.calls.reset();
+    const unknown = articleId(999999);
     for (let i = 0; i < 2; i += 1) {
-      const res = await fetch(`${world.url}/api/queryArchivesById/999999`);
+      const res = await fetch(`${world.url}/api/queryArchivesById/${unknown}`);
       expect(res.status).toBe(404);
       expect(res.headers.get('x-cache')).toBe('MISS');
-      expect(((await res.json()) as { msg: string }).msg).toMatch(/999999/);
+      expect(((await res.json()) as { msg: string }).msg).toContain(unknown);
     }
     expect(world.cms.cms.calls.count('queryArchivesById')).toBe(2);
   });
@@ -141,13 +142,14 @@ describe('edge proxy: allow-list and bodies', () => {
       body: '{}',
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { data: Array<{ dictionaryValue: string }> | { records: Array<{ dictionaryValue: string }> } };
-    expect(JSON.stringify(body.data)).toContain('consult');
+    const body = (await res.json()) as { data: Array<{ dictionaryValue: string }> };
+    // The service's own vendor codes, in its order.
+    expect(body.data.map((d) => d.dictionaryValue)).toEqual([MESSAGE_TYPE.consult, MESSAGE_TYPE.suggest]);
   });
 });
 
 describe('edge proxy: writes', () => {
-  const message = { content: '请问周二几点开馆？', name: '李四', phoneNumber: '13912345678', email: 'li@example.com', type: 'consult' };
+  const message = { content: '请问周二几点开馆？', name: '李四', phoneNumber: '13912345678', email: 'li@example.com', type: MESSAGE_TYPE.consult };
 
   it('two identical addMessage calls store two rows, never cached', async () => {
     const count = () => (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(message.content) as { n: number }).n;
@@ -179,27 +181,42 @@ describe('edge proxy: writes', () => {
   });
 
   it('checks questionnaire answers against the questionnaire, then the results change by one', async () => {
-    const missing = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: 1, answers: [] });
+    const questionnaireId = wireId('questionnaire', 1);
+    const required = wireId('question', 11);
+    const missing = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId, answers: [] });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { errors: Array<{ field: string; code: string }> }).errors).toEqual([
-      expect.objectContaining({ field: 'q11', code: 'answer_required' }),
+      expect.objectContaining({ field: `q${required}`, code: 'answer_required' }),
     ]);
     const results = async () =>
-      ((await (await postJson(`${world.url}/api/getQuestionnaireResultInfo`, { questionnaireId: 1 })).json()) as { data: { recordCount: number } }).data
+      ((await (await postJson(`${world.url}/api/getQuestionnaireResultInfo`, { questionnaireId })).json()) as { data: { recordCount: number } }).data
         .recordCount;
     const before = await results();
-    const ok = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: 1, answers: [{ questionId: 11, answerIds: [111] }] });
+    const ok = await postJson(`${world.url}/api/addQuestionnaireRecord`, {
+      questionnaireId,
+      answers: [{ questionId: required, answerIds: [wireId('answer', 111)] }],
+    });
     expect(ok.status).toBe(200);
     expect(await results()).toBe(before + 1);
-    const unknown = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: 777, answers: [] });
+    const unknown = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: wireId('questionnaire', 777), answers: [] });
     expect(unknown.status).toBe(404);
+    // Not an id at all: refused at the edge.
+    const malformed = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: '../1', answers: [] });
+    expect(malformed.status).toBe(400);
   });
 
-  it('likes refuse a non-numeric id and update the article counts at once', async () => {
-    expect((await fetch(`${world.url}/api/doStarByArcId/abc`)).status).toBe(400);
-    const stars = async () => ((await (await fetch(`${world.url}/api/queryArchivesById/2`)).json()) as { data: { starCount: number } }).data.starCount;
+  it('likes refuse an id that is not a short token and update the article counts at once', async () => {
+    world.cms.cms.calls.reset();
+    for (const bad of ['a.b', 'a%20b', 'x'.repeat(65)]) {
+      expect((await fetch(`${world.url}/api/doStarByArcId/${bad}`)).status, bad).toBe(400);
+    }
+    expect(world.cms.cms.calls.count('doStarByArcId')).toBe(0);
+    // A well-formed id the service does not know is its 404, passed on.
+    expect((await fetch(`${world.url}/api/doStarByArcId/${articleId(999999)}`)).status).toBe(404);
+    const liked = articleId(2);
+    const stars = async () => ((await (await fetch(`${world.url}/api/queryArchivesById/${liked}`)).json()) as { data: { starCount: number } }).data.starCount;
     const before = await stars();
-    const like = await fetch(`${world.url}/api/doStarByArcId/2`);
+    const like = await fetch(`${world.url}/api/doStarByArcId/${liked}`);
     expect(like.status).toBe(200);
     expect(like.headers.get('cache-control')).toBe('no-store');
     expect(await stars()).toBe(before + 1);
@@ -207,7 +224,7 @@ describe('edge proxy: writes', () => {
 
   it('rate-limits writes per client address with 429 and Retry-After', async () => {
     const limited = await world.startEdge({ RATE_LIMIT_WRITES: '2' });
-    const send = () => fetch(`${limited.url}/api/doStarByArcId/3`);
+    const send = () => fetch(`${limited.url}/api/doStarByArcId/${articleId(3)}`);
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     const third = await send();
@@ -215,25 +232,27 @@ describe('edge proxy: writes', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await third.json()) as { msg: string }).msg).toMatch(/Too many submissions/);
     // Reads are not limited.
-    expect((await fetch(`${limited.url}/api/queryArchivesById/3`)).status).toBe(200);
+    expect((await fetch(`${limited.url}/api/queryArchivesById/${articleId(3)}`)).status).toBe(200);
   });
 });
 
 describe('edge proxy: files', () => {
   it('streams files from the upstream origin with long cache headers and forwards Range', async () => {
-    const whole = await fetch(`${world.url}/file/upload/a.pdf`);
+    // File fields are paths relative to the file prefix; the edge serves them below FILE_PREFIX.
+    const pdf = `${world.url}/file/${FIXTURE_FILES.pdf}`;
+    const whole = await fetch(pdf);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('cache-control')).toBe('public, max-age=2592000');
     expect(whole.headers.get('x-cache')).toBe('BYPASS');
     const bytes = Buffer.from(await whole.arrayBuffer());
     expect(bytes.subarray(0, 8).toString()).toBe('%PDF-1.4');
-    const part = await fetch(`${world.url}/file/upload/a.pdf`, { headers: { range: 'bytes=0-3' } });
+    const part = await fetch(pdf, { headers: { range: 'bytes=0-3' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 0-3/${bytes.length}`);
     expect(await part.text()).toBe('%PDF');
-    expect((await fetch(`${world.url}/file/upload/none.jpg`)).status).toBe(404);
+    expect((await fetch(`${world.url}/file/${FIXTURE_FILES.pdf.replace(/[^/]+$/, 'none.jpg')}`)).status).toBe(404);
     // fetch() would resolve the dots itself; a raw request keeps them.
-    for (const path of ['/file/upload/%2e%2e/%2e%2e/etc/passwd', '/file/../api/queryAllChannel/CN', '/file/a%2fb']) {
+    for (const path of ['/file/YUNXI_BWG/%2e%2e/%2e%2e/etc/passwd', '/file/../api/queryAllChannel/CN', '/file/a%2fb']) {
       expect(await rawStatus(world.url, path), path).toBe(400);
     }
   });

@@ -1,7 +1,7 @@
 // Stale-while-revalidate, stale-if-error, timeouts and a stopped service, with the edge's clock moved by
 // hand (the offset stays well inside the service's token skew) instead of sleeping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { articleId, edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
 
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
@@ -51,7 +51,7 @@ describe('edge resilience', () => {
     world.cms.cms.faults.set({ latencyMs: 1500 });
     try {
       const started = performance.now();
-      const res = await fetch(`${world.url}/api/queryArchivesById/4`);
+      const res = await fetch(`${world.url}/api/queryArchivesById/${articleId(4)}`);
       expect(performance.now() - started).toBeLessThan(1200);
       expect(res.status).toBe(504);
       expect(((await res.json()) as { msg: string }).msg).toBe('The content service did not answer in time (timeout of 400 ms exceeded)');
@@ -64,7 +64,7 @@ describe('edge resilience', () => {
   });
 
   it('a failing service (5xx) past SWR still gets the stale answer, marked STALE', async () => {
-    const url = `${world.url}/api/queryArchivesById/2`;
+    const url = `${world.url}/api/queryArchivesById/${articleId(2)}`;
     expect((await fetch(url)).headers.get('x-cache')).toBe('MISS');
     world.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
     try {
@@ -72,14 +72,14 @@ describe('edge resilience', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-cache')).toBe('STALE');
-      expect(((await res.json()) as { data: { archivesId: number } }).data.archivesId).toBe(2);
+      expect(((await res.json()) as { data: { archivesId: string } }).data.archivesId).toBe(articleId(2));
     } finally {
       world.cms.cms.faults.reset();
     }
   });
 
   it('with the service stopped: cached answers come STALE, uncached ones 502 well within the timeout', async () => {
-    const cached = `${world.url}/api/queryArchivesById/3`;
+    const cached = `${world.url}/api/queryArchivesById/${articleId(3)}`;
     expect((await fetch(cached)).status).toBe(200);
     await world.cms.close();
     offsetMs += 45_000;
@@ -89,7 +89,7 @@ describe('edge resilience', () => {
     expect(stale.headers.get('x-cache')).toBe('STALE');
 
     const started = performance.now();
-    const uncached = await fetch(`${world.url}/api/queryArchivesById/6`);
+    const uncached = await fetch(`${world.url}/api/queryArchivesById/${articleId(6)}`);
     expect(performance.now() - started).toBeLessThan(400);
     expect(uncached.status).toBe(502);
     const body = (await uncached.json()) as { code: number; msg: string; error: string };

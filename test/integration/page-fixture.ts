@@ -15,9 +15,12 @@
 // Where the parts once came from separate fixtures, one record now serves: the channels Service,
 // ColLevy and DonationSystem exist once, DonationSystem holds the text-list series, and the
 // activities and visitor records are those of the visitor pages.
-import type { DemoContent } from '../../cms/db/demo/types.ts';
-import type { Activity, Exhibit, ExhibitionBase, ExhibitionTemp, QuestionnaireDetail } from '../../shared/wire.ts';
-import { FIXTURE, article, channel } from './cms-fixture.ts';
+//
+// Records are in stored form: integer row numbers (ROWS), which the service sends as 32-hex-digit
+// wire ids (IDS, what routes and answers hold), store paths relative to the file prefix, vendor
+// dictionary codes, null for a missing value.
+import type { DemoActivity, DemoContent, DemoExhibit, DemoExhibitionBase, DemoExhibitionTemp, DemoQuestion } from '../../cms/db/demo/types.ts';
+import { FIXTURE, FIXTURE_FILES, MESSAGE_TYPE, article, channel, fixtureFile, wireId } from './cms-fixture.ts';
 
 /** `count` articles of a channel, newest first by id: `${prefix}第N篇`, one a day back from 2025-06-28. */
 function series(firstId: number, channelNo: string, prefix: string, count: number): ReturnType<typeof article>[] {
@@ -25,7 +28,7 @@ function series(firstId: number, channelNo: string, prefix: string, count: numbe
     const n = count - i;
     const day = new Date(Date.UTC(2025, 5, 28 - i)).toISOString().slice(0, 10);
     const body = `<p>${prefix}第${n}篇的正文。${'文物保护与展示。'.repeat(20)}</p>`;
-    return article(firstId + i, channelNo, `${prefix}第${n}篇`, body, `${day} 09:00:00`, { groupId: `g-p${firstId + i}`, thumbImg: '/file/upload/a.jpg', visitCount: 7 });
+    return article(firstId + i, channelNo, `${prefix}第${n}篇`, body, `${day} 09:00:00`, { groupId: `g-p${firstId + i}`, thumbImg: FIXTURE_FILES.image, visitCount: 7 });
   });
 }
 
@@ -42,8 +45,8 @@ export const LISTS = {
   enNotice: { path: '/EN_News/EN_Notice', layout: 'text', pageSize: 10, count: 12, prefix: 'Notice ' },
 } as const;
 
-/** Exhibition, exhibit and activity ids the tests name. */
-export const IDS = {
+/** Row numbers of the exhibitions, exhibits and activities the tests name (the database's keys). */
+export const ROWS = {
   bronzeGallery: 1,
   ceramicsGallery: 2,
   enGallery: 3,
@@ -59,32 +62,64 @@ export const IDS = {
   farLecture: 41,
 } as const;
 
+/** Their wire ids: what the service sends and what the portal's routes hold. */
+export const IDS = {
+  bronzeGallery: wireId('exhibitionBase', ROWS.bronzeGallery),
+  ceramicsGallery: wireId('exhibitionBase', ROWS.ceramicsGallery),
+  enGallery: wireId('exhibitionBase', ROWS.enGallery),
+  silkRoad: wireId('exhibitionTemp', ROWS.silkRoad),
+  pastPainting: wireId('exhibitionTemp', ROWS.pastPainting),
+  futureJade: wireId('exhibitionTemp', ROWS.futureJade),
+  ownSite: wireId('exhibitionTemp', ROWS.ownSite),
+  enTemp: wireId('exhibitionTemp', ROWS.enTemp),
+  ding: wireId('exhibit', ROWS.ding),
+  lamp: wireId('exhibit', ROWS.lamp),
+  enDing: wireId('exhibit', ROWS.enDing),
+  farLecture: wireId('activity', ROWS.farLecture),
+} as const;
+
 export const OWN_SITE = 'https://exhibition.example-museum.cn/silk/';
 
-export const OPEN_QUESTIONNAIRE = 31;
-export const CLOSED_QUESTIONNAIRE = 32;
-export const EN_QUESTIONNAIRE = 33;
+/** Questionnaire row numbers (for reading the database) … */
+export const OPEN_QUESTIONNAIRE_ROW = 31;
+export const CLOSED_QUESTIONNAIRE_ROW = 32;
+export const EN_QUESTIONNAIRE_ROW = 33;
+/** … and their wire ids (routes, request bodies). */
+export const OPEN_QUESTIONNAIRE = wireId('questionnaire', OPEN_QUESTIONNAIRE_ROW);
+export const CLOSED_QUESTIONNAIRE = wireId('questionnaire', CLOSED_QUESTIONNAIRE_ROW);
+export const EN_QUESTIONNAIRE = wireId('questionnaire', EN_QUESTIONNAIRE_ROW);
 export const PUBLISHED_MESSAGES = 12;
 
-/** The fields exhibitions and activities share: no own site, the stand-in picture, the Chinese site. */
-const LISTED = { linkUrl: '', thumb: '/file/upload/a.jpg', appThumb: '', label: '', languageType: 'CN' } as const;
+/** Store paths of the fixture's pictures that have no bytes (the edge only links them). */
+export const PAGE_FILES = {
+  exhibit: (n: number): string => fixtureFile('CMS_EXHIBIT_INFO_IMG', `x${n}`),
+  exhibitB: fixtureFile('CMS_EXHIBIT_INFO_IMG', 'x1b'),
+  exhibitC: fixtureFile('CMS_EXHIBIT_INFO_DISPLAY', 'x1c'),
+  tempGallery: fixtureFile('CMS_ARCHIVES_IMG', 't1'),
+  slide: (n: number): string => fixtureFile('CMS_GALLERY_IMG', `s${n}`),
+} as const;
 
-const base = (exhibitionBaseId: number, baseName: string, extra: Partial<ExhibitionBase> = {}): ExhibitionBase => ({
+const fileName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+
+/** The fields exhibitions and activities share: no own site, the stand-in picture, the Chinese site. */
+const LISTED = { linkUrl: null, thumb: FIXTURE_FILES.image, appThumb: null, label: null, languageType: 'CN' } as const;
+
+const base = (exhibitionBaseId: number, baseName: string, extra: Partial<DemoExhibitionBase> = {}): DemoExhibitionBase => ({
   exhibitionBaseId,
   groupId: `g-b${exhibitionBaseId}`,
   baseName,
   description: `<p>${baseName}的介绍。</p>`,
   startTime: '2011-09-28 09:00:00',
-  endTime: '',
+  endTime: null,
   basePlace: '主楼一层 第1展厅',
-  extension1: '',
-  extension2: '',
+  extension1: null,
+  extension2: null,
   extension3: '1F',
   ...LISTED,
   ...extra,
 });
 
-const temp = (exhibitionTempId: number, tempName: string, startTime: string, endTime: string, extra: Partial<ExhibitionTemp> = {}): ExhibitionTemp => ({
+const temp = (exhibitionTempId: number, tempName: string, startTime: string, endTime: string, extra: Partial<DemoExhibitionTemp> = {}): DemoExhibitionTemp => ({
   exhibitionTempId,
   groupId: `g-t${exhibitionTempId}`,
   tempName,
@@ -92,42 +127,48 @@ const temp = (exhibitionTempId: number, tempName: string, startTime: string, end
   startTime,
   endTime,
   tempPlace: '临时展厅一',
-  extension1: '原创展览',
+  // EXHIBITION_CATEGORY 原创展览.
+  extension1: 'cms0701',
   isRecommend: false,
   ...LISTED,
   ...extra,
 });
 
-const exhibit = (exhibitId: number, exhibitName: string, extra: Partial<Exhibit> = {}): Exhibit => ({
+/** EXHIBIT_LEVEL codes: 一级文物, 二级文物, 三级文物. */
+const LEVEL = { first: 'cms0801', second: 'cms0802', third: 'cms0803' } as const;
+/** ACTIVITY_TYPE codes: 公益讲座, 手工体验. */
+const ACTIVITY_TYPE = { lecture: 'TRM0301', handcraft: 'TRM0304' } as const;
+
+const exhibit = (exhibitId: number, exhibitName: string, extra: Partial<DemoExhibit> = {}): DemoExhibit => ({
   exhibitId,
   exhibitName,
   exhibitType: 'QTQ',
-  modelUrl: '',
-  exhibitLevel: '二级',
+  modelUrl: null,
+  exhibitLevel: LEVEL.second,
   age: '西周',
-  ageDetail: '',
-  size: '',
+  ageDetail: null,
+  size: null,
   description: `<p>${exhibitName}。</p>`,
   groupId: `g-x${exhibitId}`,
-  explanationWord: '',
-  thumb: `/file/upload/x${exhibitId}.jpg`,
-  appThumb: '',
+  explanationWord: null,
+  thumb: PAGE_FILES.exhibit(exhibitId),
+  appThumb: null,
   collectionUnit: '云溪博物馆',
-  extension6: '',
+  extension6: null,
   isOwn: true,
   isTreasure: true,
   isRecommend: false,
-  label: '',
-  generalType: '',
+  label: null,
+  generalType: null,
   languageType: 'CN',
   ...extra,
 });
 
-const activity = (activityId: number, extra: Partial<Activity>): Activity => ({
+const activity = (activityId: number, extra: Partial<DemoActivity>): DemoActivity => ({
   activityId,
   groupId: `g-act${activityId}`,
   activityName: `活动${activityId}`,
-  activityType: 'lecture',
+  activityType: ACTIVITY_TYPE.lecture,
   activityVenueName: '学术报告厅',
   description: '<p>活动介绍。</p>',
   startTime: '2026-12-05 09:30:00',
@@ -143,7 +184,7 @@ const activity = (activityId: number, extra: Partial<Activity>): Activity => ({
   ...extra,
 });
 
-const question = (questionId: number, title: string, flags: Partial<QuestionnaireDetail>, answers: Array<[number, string, number]>): QuestionnaireDetail => ({
+const question = (questionId: number, title: string, flags: Partial<DemoQuestion>, answers: Array<[number, string, number]>): DemoQuestion => ({
   questionnaireDetailId: questionId,
   questionId,
   title,
@@ -156,17 +197,17 @@ const question = (questionId: number, title: string, flags: Partial<Questionnair
 });
 
 /** 13 bronzes and 3 ceramics: two collection pages, and a type filter that itself spans two pages. */
-const TREASURES: Exhibit[] = [
-  exhibit(IDS.ding, '兽面纹铜鼎', {
+const TREASURES: DemoExhibit[] = [
+  exhibit(ROWS.ding, '兽面纹铜鼎', {
     age: '商',
     ageDetail: '商代晚期',
     size: '高40厘米',
-    exhibitLevel: '一级',
-    thumb: '/file/upload/x1.jpg;/file/upload/x1b.jpg',
+    exhibitLevel: LEVEL.first,
+    thumb: `${PAGE_FILES.exhibit(1)};${PAGE_FILES.exhibitB}`,
     modelUrl: 'https://3d.example-museum.cn/ding',
     extension6: '1953年征集',
     explanationWord: '<p>鼎腹饰兽面纹。</p>',
-    description: '<p>鼎为礼器之首。<script>alert(1)</script><img src="/file/upload/a.jpg" onerror="alert(2)"></p>',
+    description: `<p>鼎为礼器之首。<script>alert(1)</script><img src="${FIXTURE_FILES.image}" onerror="alert(2)"></p>`,
     isRecommend: true,
   }),
   ...Array.from({ length: 12 }, (_, i) => exhibit(2 + i, `青铜器${i + 2}号`, { isRecommend: i < 3 })),
@@ -214,7 +255,7 @@ export const PAGE_FIXTURE: DemoContent = {
   ],
   articles: [
     ...FIXTURE.articles,
-    article(40, 'DigitalExh', '数字青铜馆', '<p>数字青铜馆的正文。</p>', '2024-02-01 10:00:00', { thumbImg: '/file/upload/a.jpg' }),
+    article(40, 'DigitalExh', '数字青铜馆', '<p>数字青铜馆的正文。</p>', '2024-02-01 10:00:00', { thumbImg: FIXTURE_FILES.image }),
     ...series(1000, 'Notice', LISTS.notice.prefix, LISTS.notice.count),
     // The cms fixture has three SNews articles; these ten are newer (the newest: 本馆动态第10篇, id 1100).
     ...series(1100, 'SNews', '本馆动态', LISTS.snews.count - 3),
@@ -228,44 +269,44 @@ export const PAGE_FIXTURE: DemoContent = {
     ...series(1900, 'ExcellentCol', '藏品精选', 3).map((a) => ({ ...a, linkUrl: `https://collection.example-museum.cn/item/${a.archivesId}` })),
   ],
   exhibitionBases: [
-    base(IDS.bronzeGallery, '吉金华章——商周青铜器陈列', { extension1: '25.5', extension2: '40', basePlace: '主楼一层 第2展厅' }),
-    base(IDS.ceramicsGallery, '瓷韵千年——历代陶瓷陈列', { startTime: '2012-05-18 09:00:00' }),
-    base(IDS.enGallery, 'Auspicious Metal: Shang and Zhou Bronzes', { languageType: 'EN', basePlace: 'Level 1, Gallery 2', extension1: '50', extension2: '50' }),
+    base(ROWS.bronzeGallery, '吉金华章——商周青铜器陈列', { extension1: '25.5', extension2: '40', basePlace: '主楼一层 第2展厅' }),
+    base(ROWS.ceramicsGallery, '瓷韵千年——历代陶瓷陈列', { startTime: '2012-05-18 09:00:00' }),
+    base(ROWS.enGallery, 'Auspicious Metal: Shang and Zhou Bronzes', { languageType: 'EN', basePlace: 'Level 1, Gallery 2', extension1: '50', extension2: '50' }),
   ],
   exhibitionTemps: [
-    temp(IDS.silkRoad, '丝路瓷韵特展', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { tempPlace: '临时展厅二（二层西侧）', isRecommend: true }),
-    temp(IDS.pastPainting, '往届书画展', '2019-01-01 09:00:00', '2019-03-01 17:00:00'),
-    temp(IDS.futureJade, '玉润东方——古代玉器精品展', '2098-01-18 09:00:00', '2098-05-05 17:00:00'),
-    temp(IDS.ownSite, '丝绸之路文物精品展', '2021-07-01 09:00:00', '2099-06-30 17:00:00', { linkUrl: OWN_SITE }),
+    temp(ROWS.silkRoad, '丝路瓷韵特展', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { tempPlace: '临时展厅二（二层西侧）', isRecommend: true }),
+    temp(ROWS.pastPainting, '往届书画展', '2019-01-01 09:00:00', '2019-03-01 17:00:00'),
+    temp(ROWS.futureJade, '玉润东方——古代玉器精品展', '2098-01-18 09:00:00', '2098-05-05 17:00:00'),
+    temp(ROWS.ownSite, '丝绸之路文物精品展', '2021-07-01 09:00:00', '2099-06-30 17:00:00', { linkUrl: OWN_SITE }),
     ...[5, 6, 7, 8].map((id) => temp(id, `历年特展${id}`, `2018-0${id}-01 09:00:00`, `2018-0${id}-20 17:00:00`)),
-    temp(IDS.enTemp, 'Treasures of the Silk Road', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { languageType: 'EN', tempPlace: 'Temporary Gallery 2' }),
+    temp(ROWS.enTemp, 'Treasures of the Silk Road', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { languageType: 'EN', tempPlace: 'Temporary Gallery 2' }),
   ],
   exhibitTypes: [
-    { exhibitTypeId: 1, typeName: '青铜器', typeNo: 'QTQ', backGroundImg: '', languageType: 'CN' },
-    { exhibitTypeId: 2, typeName: '陶瓷器', typeNo: 'TCQ', backGroundImg: '', languageType: 'CN' },
-    { exhibitTypeId: 3, typeName: 'Bronzes', typeNo: 'QTQ', backGroundImg: '', languageType: 'EN' },
+    { exhibitTypeId: 1, typeName: '青铜器', typeNo: 'QTQ', backGroundImg: null, languageType: 'CN' },
+    { exhibitTypeId: 2, typeName: '陶瓷器', typeNo: 'TCQ', backGroundImg: null, languageType: 'CN' },
+    { exhibitTypeId: 3, typeName: 'Bronzes', typeNo: 'QTQ', backGroundImg: null, languageType: 'EN' },
   ],
   exhibits: [
     ...TREASURES,
-    exhibit(IDS.lamp, '红军用过的马灯', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW', exhibitLevel: '三级' }),
-    exhibit(21, '革命家书', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW' }),
-    exhibit(IDS.enDing, 'Ding with taotie mask', { languageType: 'EN', age: 'Shang', collectionUnit: 'Yunxi Museum' }),
+    exhibit(ROWS.lamp, '红军用过的马灯', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW', exhibitLevel: LEVEL.third }),
+    exhibit(21, '革命家书', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW', exhibitLevel: null }),
+    exhibit(ROWS.enDing, 'Ding with taotie mask', { languageType: 'EN', age: 'Shang', collectionUnit: 'Yunxi Museum' }),
   ],
   tempExhibits: [
-    { groupId: 'g-t1', exhibitId: IDS.ding },
-    { groupId: 'g-t1', exhibitId: IDS.lamp },
+    { groupId: 'g-t1', exhibitId: ROWS.ding },
+    { groupId: 'g-t1', exhibitId: ROWS.lamp },
   ],
   files: [
     ...FIXTURE.files,
-    { fileInfoId: 10, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1c.jpg', fileSuffix: 'jpg', description: '', fileName: 'x1c.jpg', filePath: '/file/upload/x1c.jpg' },
-    { fileInfoId: 11, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1b.jpg', fileSuffix: 'jpg', description: '', fileName: 'x1b.jpg', filePath: '/file/upload/x1b.jpg' },
-    { fileInfoId: 12, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'report.pdf', fileSuffix: 'pdf', description: '', fileName: 'report.pdf', filePath: '/file/upload/a.pdf' },
-    { fileInfoId: 13, objectId: 'g-t1', code: 'CMS_ARCHIVES_IMG', fileOldname: 't1.jpg', fileSuffix: 'jpg', description: '展厅一角', fileName: 't1.jpg', filePath: '/file/upload/t1.jpg' },
+    { fileInfoId: 10, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1c.jpg', fileSuffix: 'jpg', description: null, fileName: fileName(PAGE_FILES.exhibitC), filePath: PAGE_FILES.exhibitC },
+    { fileInfoId: 11, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1b.jpg', fileSuffix: 'jpg', description: null, fileName: fileName(PAGE_FILES.exhibitB), filePath: PAGE_FILES.exhibitB },
+    { fileInfoId: 12, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'report.pdf', fileSuffix: 'pdf', description: null, fileName: fileName(FIXTURE_FILES.pdf), filePath: FIXTURE_FILES.pdf },
+    { fileInfoId: 13, objectId: 'g-t1', code: 'CMS_ARCHIVES_IMG', fileOldname: 't1.jpg', fileSuffix: 'jpg', description: '展厅一角', fileName: fileName(PAGE_FILES.tempGallery), filePath: PAGE_FILES.tempGallery },
   ],
   activities: [
-    activity(IDS.farLecture, {
+    activity(ROWS.farLecture, {
       activityName: '青铜器里的中国',
-      activityType: 'lecture',
+      activityType: ACTIVITY_TYPE.lecture,
       startTime: '2099-03-01 14:00:00',
       endTime: '2099-03-01 16:00:00',
       minAge: 12,
@@ -274,7 +315,7 @@ export const PAGE_FIXTURE: DemoContent = {
     }),
     activity(42, {
       activityName: '小小拓片师',
-      activityType: 'handcraft',
+      activityType: ACTIVITY_TYPE.handcraft,
       startTime: '2026-11-28 14:00:00',
       endTime: '2026-11-28 16:30:00',
       minAge: 6,
@@ -289,12 +330,16 @@ export const PAGE_FIXTURE: DemoContent = {
     activity(48, { activityName: 'Bronze Age Family Day', languageType: 'EN', activityVenueName: 'Education Room', reserveType: 0, reserveStatus: 1, activityStatus: 0 }),
   ],
   dictionaries: [
-    { dictionaryId: 1, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '咨询', dictionaryValue: 'consult', dictionaryNameEn: 'Question', sort: 1 },
-    { dictionaryId: 2, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '建议', dictionaryValue: 'suggest', dictionaryNameEn: 'Suggestion', sort: 2 },
-    { dictionaryId: 3, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '表扬', dictionaryValue: 'praise', dictionaryNameEn: 'Praise', sort: 3 },
-    { dictionaryId: 4, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '投诉', dictionaryValue: 'complain', dictionaryNameEn: 'Complaint', sort: 4 },
-    { dictionaryId: 11, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '公益讲座', dictionaryValue: 'lecture', dictionaryNameEn: 'Lectures', sort: 1 },
-    { dictionaryId: 12, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '手工体验', dictionaryValue: 'handcraft', dictionaryNameEn: 'Crafts', sort: 2 },
+    { dictionaryId: 1, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '咨询', dictionaryValue: MESSAGE_TYPE.consult, dictionaryNameEn: 'Enquiry', sort: 1 },
+    { dictionaryId: 2, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '建议', dictionaryValue: MESSAGE_TYPE.suggest, dictionaryNameEn: 'Suggestion', sort: 2 },
+    { dictionaryId: 3, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '表扬', dictionaryValue: 'cms1103', dictionaryNameEn: 'Praise', sort: 3 },
+    { dictionaryId: 4, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '投诉', dictionaryValue: 'cms1104', dictionaryNameEn: 'Complaint', sort: 4 },
+    { dictionaryId: 11, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '公益讲座', dictionaryValue: ACTIVITY_TYPE.lecture, dictionaryNameEn: 'Lectures', sort: 1 },
+    { dictionaryId: 12, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '手工体验', dictionaryValue: ACTIVITY_TYPE.handcraft, dictionaryNameEn: 'Crafts', sort: 2 },
+    { dictionaryId: 21, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '一级文物', dictionaryValue: LEVEL.first, dictionaryNameEn: 'Grade I', sort: 1 },
+    { dictionaryId: 22, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '二级文物', dictionaryValue: LEVEL.second, dictionaryNameEn: 'Grade II', sort: 2 },
+    { dictionaryId: 23, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '三级文物', dictionaryValue: LEVEL.third, dictionaryNameEn: 'Grade III', sort: 3 },
+    { dictionaryId: 31, dictionaryCode: 'EXHIBITION_CATEGORY', dictionaryName: '原创展览', dictionaryValue: 'cms0701', dictionaryNameEn: 'Original', sort: 1 },
   ],
   messages: [
     ...Array.from({ length: PUBLISHED_MESSAGES }, (_, i) => ({
@@ -303,9 +348,9 @@ export const PAGE_FIXTURE: DemoContent = {
       content: `第${i + 1}条留言：请问周一开馆吗？`,
       createTime: `2026-10-${String(i + 10).padStart(2, '0')} 10:00:00`,
       email: 'visitor@example.com',
-      name: i % 3 === 0 ? '' : '张三',
+      name: i % 3 === 0 ? null : '张三',
       phoneNumber: '13812345678',
-      type: 'consult',
+      type: MESSAGE_TYPE.consult,
       replyMessage: `第${i + 1}条回复：周一闭馆。`,
       replyTime: `2026-10-${String(i + 11).padStart(2, '0')} 09:00:00`,
       isPublished: true,
@@ -315,18 +360,18 @@ export const PAGE_FIXTURE: DemoContent = {
       source: 'web',
       content: '未公开的留言',
       createTime: '2026-10-30 10:00:00',
-      email: '',
+      email: null,
       name: '李四',
-      phoneNumber: '',
-      type: 'suggest',
-      replyMessage: '',
-      replyTime: '',
+      phoneNumber: null,
+      type: MESSAGE_TYPE.suggest,
+      replyMessage: null,
+      replyTime: null,
       isPublished: false,
     },
   ],
   questionnaires: [
     {
-      questionnaireId: OPEN_QUESTIONNAIRE,
+      questionnaireId: OPEN_QUESTIONNAIRE_ROW,
       title: '观众满意度调查',
       subTitle: '您的意见帮助我们改进服务',
       createTime: '2026-01-01 10:00:00',
@@ -339,9 +384,9 @@ export const PAGE_FIXTURE: DemoContent = {
       ],
     },
     {
-      questionnaireId: CLOSED_QUESTIONNAIRE,
+      questionnaireId: CLOSED_QUESTIONNAIRE_ROW,
       title: '已结束的问卷',
-      subTitle: '',
+      subTitle: null,
       createTime: '2019-01-01 10:00:00',
       startTime: '2019-01-01 00:00:00',
       endTime: '2019-02-01 00:00:00',
@@ -349,9 +394,9 @@ export const PAGE_FIXTURE: DemoContent = {
       details: [question(321, '旧问题', { isRequired: true }, [[3211, '是', 1]])],
     },
     {
-      questionnaireId: EN_QUESTIONNAIRE,
+      questionnaireId: EN_QUESTIONNAIRE_ROW,
       title: 'Visitor survey',
-      subTitle: '',
+      subTitle: null,
       createTime: '2026-01-01 10:00:00',
       startTime: '2026-01-01 00:00:00',
       endTime: '2099-12-31 23:59:59',
@@ -360,9 +405,9 @@ export const PAGE_FIXTURE: DemoContent = {
     },
   ],
   sliders: [
-    { id: 1, place: 'home', title: '青铜之光', filePath: '/file/upload/s1.jpg', content: '<p>商周青铜器陈列</p>', linkUrl: '/Exhibition/BaseExh/1', sort: 1 },
-    { id: 2, place: 'home', title: '全景展厅', filePath: '/file/upload/s2.jpg', content: '', linkUrl: 'https://vr.example-museum.cn/', sort: 2 },
-    { id: 3, place: 'home', title: '园林春色', filePath: '/file/upload/s3.jpg', content: '', linkUrl: '', sort: 3 },
-    { id: 4, place: 'EN_home', title: 'Light of Bronze', filePath: '/file/upload/s1.jpg', content: '', linkUrl: '/EN_Exhibition/EN_BaseExh', sort: 1 },
+    { id: 1, place: 'home', title: '青铜之光', filePath: PAGE_FILES.slide(1), content: '<p>商周青铜器陈列</p>', linkUrl: `/Exhibition/BaseExh/${IDS.bronzeGallery}`, sort: 1 },
+    { id: 2, place: 'home', title: '全景展厅', filePath: PAGE_FILES.slide(2), content: null, linkUrl: 'https://vr.example-museum.cn/', sort: 2 },
+    { id: 3, place: 'home', title: '园林春色', filePath: PAGE_FILES.slide(3), content: null, linkUrl: null, sort: 3 },
+    { id: 4, place: 'EN_home', title: 'Light of Bronze', filePath: PAGE_FILES.slide(1), content: null, linkUrl: '/EN_Exhibition/EN_BaseExh', sort: 1 },
   ],
 };

@@ -9,6 +9,23 @@ import { loadConfig } from '../../server/config.ts';
 import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
 import { listen } from './edge-harness.ts';
 import { PAGE_FIXTURE } from './page-fixture.ts';
+import { thumbPath, waterPath } from '../../shared/image-paths.ts';
+import { wireId } from './cms-fixture.ts';
+
+export { FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
+
+/** The wire id of fixture article `n`: what list links, detail routes and like forms carry. */
+export const articleId = (n: number): string => wireId('archives', n);
+
+/** Where a visitor's browser loads a stored file (a path relative to the file prefix): FILE_PREFIX + path. */
+export const fileHref = (path: string): string => `/file/${path}`;
+/** … its 300 px thumbnail … */
+export const thumbHref = (path: string): string => fileHref(thumbPath(path));
+/** … and its watermarked copy. */
+export const waterHref = (path: string): string => fileHref(waterPath(path));
+
+/** `text` as a literal inside a RegExp. */
+export const re = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 export interface PageEdge {
   /** The edge's Express app (for supertest). */

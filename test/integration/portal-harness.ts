@@ -7,6 +7,7 @@ import { createApp, type EdgeApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { APP_ID, TOKEN_KEY, call, seedDemoDb, startCms, type RunningCms } from './cms-harness.ts';
 import { listen } from './edge-harness.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 
 export interface PortalWorld {
   url: string;
@@ -62,25 +63,29 @@ export async function getPage(base: string, path: string, headers: Record<string
   return { status: res.status, html: await res.text(), location: res.headers.get('location'), headers: res.headers };
 }
 
-/** The first record id of a list call straight from the service (to build detail paths). */
-export async function firstId(cmsUrl: string, kind: 'article' | 'base' | 'temp' | 'treasure' | 'gmww' | 'activity' | 'questionnaire', channelNo = '', site: 'CN' | 'EN' = 'CN'): Promise<number> {
+/** The first record id of a list call straight from the service (to build detail paths): an opaque wire id. */
+export async function firstId(cmsUrl: string, kind: 'article' | 'base' | 'temp' | 'treasure' | 'gmww' | 'activity' | 'questionnaire', channelNo = '', site: 'CN' | 'EN' = 'CN'): Promise<string> {
   const paging = { pageNum: 1, pageSize: 1 };
   const languageType = site;
+  type Records = { records: Array<Record<string, unknown>> };
   const calls = {
-    article: () => call<{ records: Array<{ archivesId: number }> }>(cmsUrl, 'queryArchivesList', { body: { entity: { channelNo }, param: paging } }),
-    base: () => call<{ records: Array<{ exhibitionBaseId: number }> }>(cmsUrl, 'queryExhibitionBaseList', { body: { entity: { languageType }, param: paging } }),
-    temp: () => call<{ records: Array<{ exhibitionTempId: number }> }>(cmsUrl, 'queryExhibitionTempList', { body: { entity: { languageType }, param: paging } }),
-    treasure: () => call<{ records: Array<{ exhibitId: number }> }>(cmsUrl, 'queryExhibitList', { body: { entity: { isTreasure: true, languageType }, param: paging } }),
-    gmww: () => call<{ records: Array<{ exhibitId: number }> }>(cmsUrl, 'queryExhibitList', { body: { entity: { generalType: 'GMWW', languageType }, param: paging } }),
-    activity: () => call<{ records: Array<{ activityId: number }> }>(cmsUrl, 'queryActivityListByType', { body: { entity: { activityType: '', languageType }, param: paging } }),
-    questionnaire: () => call<{ records: Array<{ questionnaireId: number }> }>(cmsUrl, 'getQuestionnairePageList', { body: { entity: { languageType }, param: paging } }),
+    article: () => call<Records>(cmsUrl, 'queryArchivesList', { body: { entity: { channelNo }, param: paging } }),
+    base: () => call<Records>(cmsUrl, 'queryExhibitionBaseList', { body: { entity: { languageType }, param: paging } }),
+    temp: () => call<Records>(cmsUrl, 'queryExhibitionTempList', { body: { entity: { languageType }, param: paging } }),
+    treasure: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { isTreasure: true, languageType }, param: paging } }),
+    gmww: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { generalType: 'GMWW', languageType }, param: paging } }),
+    activity: () => call<Records>(cmsUrl, 'queryActivityListByType', { body: { entity: { activityType: '', languageType }, param: paging } }),
+    questionnaire: () => call<Records>(cmsUrl, 'getQuestionnairePageList', { body: { entity: { languageType }, param: paging } }),
   } as const;
+  const idField = { article: 'archivesId', base: 'exhibitionBaseId', temp: 'exhibitionTempId', treasure: 'exhibitId', gmww: 'exhibitId', activity: 'activityId', questionnaire: 'questionnaireId' }[kind];
   const answer = await calls[kind]();
-  const record = answer.body.data.records[0] as Record<string, number> | undefined;
-  const id = record ? Object.entries(record).find(([k]) => /(archives|exhibitionBase|exhibitionTemp|exhibit|activity|questionnaire)Id$/.test(k))?.[1] : undefined;
-  if (typeof id !== 'number') throw new Error(`no ${kind} record for ${channelNo || site}`);
+  const id = answer.body.data.records[0]?.[idField];
+  if (typeof id !== 'string' || !RECORD_ID.test(id)) throw new Error(`no ${kind} record for ${channelNo || site} (got ${JSON.stringify(id)})`);
   return id;
 }
+
+/** A well-formed wire id (32 lowercase hex digits, like the service's) that names no record of any kind. */
+export const UNKNOWN_ID = '0123456789abcdef0123456789abcdef';
 
 /** `data-screen` of the page frame: the route-table screen kind the page was rendered as. */
 export const screenOf = (html: string): string | null => /data-screen="([^"]+)"/.exec(html)?.[1] ?? null;

@@ -57,10 +57,13 @@ describe('documents', () => {
     const list = await getPage(world.url, '/EN_News/EN_SNews');
     expect(list.html).toContain('<html lang="en">');
     expect(list.html).toContain('<title>Museum News - Yunxi Museum</title>');
-    const href = /href="(\/EN_News\/EN_SNews\/\d+)"/.exec(list.html)?.[1];
+    // Records are linked by the service's own (32 hex digit) ids.
+    const href = /href="(\/EN_News\/EN_SNews\/[0-9a-f]{32})"/.exec(list.html)?.[1];
     expect(href).toBeDefined();
     const detail = await getPage(world.url, href!);
+    expect(detail.status).toBe(200);
     const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(detail.html)?.[1];
+    expect(h1).toBeTruthy();
     expect(detail.html).toContain(`<title>${h1} - Yunxi Museum</title>`);
   });
 
@@ -150,7 +153,7 @@ describe('language and messenger modes', () => {
     expect(page.html).not.toContain('class="site-header');
     expect(page.html).not.toContain('class="site-footer');
     expect(page.html).toMatch(/href="\/News\/Media\?platform=wx"/);
-    expect(page.html).toMatch(/href="\/News\/SNews\/\d+\?platform=wx"/);
+    expect(page.html).toMatch(/href="\/News\/SNews\/[0-9a-f]{32}\?platform=wx"/);
   });
 });
 

@@ -3,7 +3,7 @@
 // the page was rendered as; unknown channels and unknown ids of known routes are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, toEnglishPath, type RouteDef } from '../../shared/route-table.ts';
-import { firstId, getPage, portalWorld, screenOf, type PortalWorld } from './portal-harness.ts';
+import { UNKNOWN_ID, firstId, getPage, portalWorld, screenOf, type PortalWorld } from './portal-harness.ts';
 
 let world: PortalWorld;
 beforeAll(async () => {
@@ -39,7 +39,7 @@ const NO_SAMPLE = new Set(['/Survey/:sec/:third/:id']);
 
 const zhPattern = (def: RouteDef): string => (def.lang === 'en' ? def.path.replace(/EN_/g, '') : def.path);
 
-async function idFor(def: RouteDef, channelPath: string): Promise<number> {
+async function idFor(def: RouteDef, channelPath: string): Promise<string> {
   const site = def.lang === 'en' ? 'EN' : 'CN';
   const channelNo = channelPath.split('/').pop() ?? '';
   switch (def.screen) {
@@ -91,7 +91,7 @@ describe.each(ROUTES.map((def) => [def.id, def] as const))('route %s', (_id, def
 
   if (def.path.includes(':sec') || def.path.includes(':third')) {
     it('answers an unknown channel with 404', async () => {
-      const path = def.path.replace(/:sec|:third/, 'NoSuchChannel').replace(':sec', 'X').replace(':third', 'Y').replace(':id', '1');
+      const path = def.path.replace(/:sec|:third/, 'NoSuchChannel').replace(':sec', 'X').replace(':third', 'Y').replace(':id', UNKNOWN_ID);
       const page = await getPage(world.url, path);
       expect(page.status, path).toBe(404);
       expect(page.html).toContain(def.lang === 'en' ? 'Sorry, the page you are looking for cannot be opened!' : '很抱歉，无法打开您要找的页面！');
@@ -102,9 +102,13 @@ describe.each(ROUTES.map((def) => [def.id, def] as const))('route %s', (_id, def
     it('answers an unknown id with 404', async () => {
       const good = await sample(def);
       if (good === null) return;
-      const path = good.replace(/\/\d+(\/result)?$/, (_m, result: string | undefined) => `/987654321${result ?? ''}`);
-      const page = await getPage(world.url, path);
-      expect(page.status, path).toBe(404);
+      // A well-formed id the service never issued, and one that is no id at all (never sent upstream).
+      for (const id of [UNKNOWN_ID, 'no.such~id']) {
+        const path = good.replace(/\/[^/]+(\/result)?$/, (_m, result: string | undefined) => `/${id}${result ?? ''}`);
+        expect(path, good).not.toBe(good);
+        const page = await getPage(world.url, path);
+        expect(page.status, path).toBe(404);
+      }
     });
   }
 });

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from './page-fixture.ts';
-import { startPageEdge, type PageEdge } from './page-harness.ts';
+import { FIXTURE_FILES, articleId, fileHref, re, startPageEdge, thumbHref, waterHref, type PageEdge } from './page-harness.ts';
 
 let world: PageEdge;
 beforeAll(async () => {
@@ -69,19 +69,23 @@ describe('lists of every layout', () => {
 
   it('links records to the channel path plus their id, dated YYYY-MM-DD', async () => {
     const res = await get(LISTS.notice.path);
-    expect(res.text).toMatch(/<a class="text-list__link" href="\/News\/Notice\/1000"[^>]*><span class="text-list__title">通知公告第23篇<\/span><time class="text-list__date" dateTime="2025-06-28">2025-06-28<\/time>/);
+    expect(res.text).toMatch(
+      new RegExp(
+        `<a class="text-list__link" href="/News/Notice/${articleId(1000)}"[^>]*><span class="text-list__title">通知公告第23篇</span><time class="text-list__date" dateTime="2025-06-28">2025-06-28</time>`,
+      ),
+    );
   });
 
   it('shows card pictures from the 300 px thumbnail with a fixed ratio', async () => {
     const res = await get(LISTS.read.path);
-    expect(listOf(res.text)).toMatch(/<div class="card__picture ratio ratio--3x4"><img src="\/file\/upload\/THUMB\/a.jpg"[^>]*width="300" height="400"/);
+    expect(listOf(res.text)).toMatch(new RegExp(`<div class="card__picture ratio ratio--3x4"><img src="${re(thumbHref(FIXTURE_FILES.image))}"[^>]*width="300" height="400"`));
   });
 
   it('links ExcellentCol records to their own external pages in a new tab', async () => {
     const res = await get('/Collection/ExcellentCol');
     expect(res.status).toBe(200);
     expect(listOf(res.text)).toContain('href="https://collection.example-museum.cn/item/1900" target="_blank" rel="noopener"');
-    expect(listOf(res.text)).not.toMatch(/href="\/Collection\/ExcellentCol\/\d+"/);
+    expect(listOf(res.text)).not.toMatch(/href="\/Collection\/ExcellentCol\/[^"]+"/);
   });
 
   it('hides the pager at one page and says so in words when a channel has no records', async () => {
@@ -105,7 +109,7 @@ describe('lists of every layout', () => {
 
 describe('article detail', () => {
   it('shows title, date, visit count and the sanitized body', async () => {
-    const res = await get('/News/SNews/2');
+    const res = await get(`/News/SNews/${articleId(2)}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<h1 class="article__title">瓷器专题讲座举行</h1>');
     expect(text(res.text)).toMatch(/发布时间 2024-04-01 浏览量 \d+/);
@@ -114,45 +118,68 @@ describe('article detail', () => {
   });
 
   it('adds 500 visits for articles published on or before 2024-03-01', async () => {
-    const res = await get('/News/SNews/3');
+    const res = await get(`/News/SNews/${articleId(3)}`);
     const visits = Number(/浏览量<\/dt><dd>(\d+)<\/dd>/.exec(res.text)?.[1]);
     expect(visits).toBeGreaterThanOrEqual(501);
     expect(visits).toBeLessThan(510);
-    const recent = await get('/News/SNews/2');
+    const recent = await get(`/News/SNews/${articleId(2)}`);
     expect(Number(/浏览量<\/dt><dd>(\d+)<\/dd>/.exec(recent.text)?.[1])).toBeLessThan(10);
   });
 
   it('shows the gallery and the PDF of the first attachment', async () => {
-    const res = await get('/News/SNews/1');
-    expect(res.text).toMatch(/<li class="gallery__cell"><a class="gallery__link" href="\/file\/upload\/a.jpg"><img src="\/file\/upload\/THUMB\/a.jpg"/);
-    expect(res.text).toContain('<iframe class="pdf-viewer__frame" src="/file/upload/a.pdf"');
-    expect(res.text).toContain('href="/file/upload/a.pdf" download="a.pdf"');
+    const res = await get(`/News/SNews/${articleId(1)}`);
+    expect(res.text).toMatch(
+      new RegExp(`<li class="gallery__cell"><a class="gallery__link" href="${re(fileHref(FIXTURE_FILES.image))}"><img src="${re(thumbHref(FIXTURE_FILES.image))}"`),
+    );
+    expect(res.text).toContain(`<iframe class="pdf-viewer__frame" src="${fileHref(FIXTURE_FILES.pdf)}"`);
+    // The download keeps the name the file was uploaded with, not the store's hash name.
+    expect(res.text).toContain(`href="${fileHref(FIXTURE_FILES.pdf)}" download="修复报告.pdf"`);
   });
 
-  it('answers 404 with the not-found page for unknown, foreign and non-numeric ids', async () => {
-    for (const path of ['/News/SNews/99999', '/News/SNews/1000', '/News/SNews/abc']) {
+  it('answers 404 with the not-found page for unknown, foreign and malformed ids', async () => {
+    // Unknown, of another channel, well-formed but never issued, and no id at all.
+    for (const path of [`/News/SNews/${articleId(99999)}`, `/News/SNews/${articleId(1000)}`, '/News/SNews/abc', '/News/SNews/a.b~c']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(res.text).toContain('很抱歉，无法打开您要找的页面！');
     }
-    const english = await get('/EN_News/EN_SNews/1');
+    const english = await get(`/EN_News/EN_SNews/${articleId(1)}`);
     expect(english.status).toBe(404);
     expect(english.text).toContain('Sorry, the page you are looking for cannot be opened!');
   });
 
   it('likes and unlikes with a plain form post (no JavaScript)', async () => {
-    const before = Number(/(\d+) 人点赞/.exec((await get('/News/SNews/2')).text)?.[1]);
-    const liked = await request(world.app).post('/News/SNews/2').type('form').send({ intent: 'like', id: '2' });
+    const id = articleId(2);
+    const path = `/News/SNews/${id}`;
+    const page = (await get(path)).text;
+    const before = Number(/(\d+) 人点赞/.exec(page)?.[1]);
+    expect(Number.isInteger(before)).toBe(true);
+    // The form carries the id and the count it showed.
+    expect(page).toContain(`<input type="hidden" name="id" value="${id}"/>`);
+    expect(page).toContain(`<input type="hidden" name="likes" value="${before}"/>`);
+    const liked = await request(world.app).post(path).type('form').send({ intent: 'like', id, likes: String(before) });
     expect(liked.status).toBe(200);
     expect(text(liked.text)).toContain(`${before + 1} 人点赞`);
     expect(liked.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
-    const unliked = await request(world.app).post('/News/SNews/2').type('form').send({ intent: 'unlike', id: '2' });
+    const unliked = await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
     expect(text(unliked.text)).toContain(`${before} 人点赞`);
     expect(unliked.text).toContain('<input type="hidden" name="intent" value="like"/>');
   });
 
+  it('shows the count the service answers a like with, not the one the form says it showed', async () => {
+    const id = articleId(3);
+    const path = `/News/SNews/${id}`;
+    const before = Number(/(\d+) 人点赞/.exec((await get(path)).text)?.[1]);
+    const liked = await request(world.app).post(path).type('form').send({ intent: 'like', id, likes: '500' });
+    expect(liked.status).toBe(200);
+    expect(text(liked.text)).toContain(`${before + 1} 人点赞`);
+    expect(text(liked.text)).not.toContain('501 人点赞');
+    await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
+  });
+
   it('refuses a like of an unknown article with 404', async () => {
-    const res = await request(world.app).post('/News/SNews/99999').type('form').send({ intent: 'like', id: '99999' });
+    const id = articleId(99999);
+    const res = await request(world.app).post(`/News/SNews/${id}`).type('form').send({ intent: 'like', id, likes: '0' });
     expect(res.status).toBe(404);
   });
 });
@@ -166,7 +193,7 @@ describe('search page', () => {
     expect(text(res.text)).toMatch(/共找到 \d+ 条相关内容/);
     expect(hitTitles(res.text)).toContain('[本馆新闻] 青铜 器修复成果展开幕');
     expect(res.text).toContain('<mark class="highlight">青铜</mark>器修复成果展开幕');
-    expect(res.text).toContain('href="/News/SNews/1"');
+    expect(res.text).toContain(`href="/News/SNews/${articleId(1)}"`);
     expect(res.text).toMatch(/<input[^>]*name="key"[^>]*value="青铜"/);
     expect(res.text).toContain('placeholder="关键词"');
   });
@@ -209,10 +236,11 @@ describe('watermark flag', () => {
     const marked = await startPageEdge({ IMAGE_WATERMARK: 'true' });
     try {
       const list = await request(marked.app).get(LISTS.history.path);
-      expect(listOf(list.text)).toContain('src="/file/upload/WATER/a_IMAGE_REMARK.jpg"');
+      expect(listOf(list.text)).toContain(`src="${waterHref(FIXTURE_FILES.image)}"`);
       expect(listOf(list.text)).not.toContain('/THUMB/');
-      const detail = await request(marked.app).get('/News/SNews/1');
-      expect(detail.text).toContain('<a class="gallery__link" href="/file/upload/WATER/a_IMAGE_REMARK.jpg">');
+      const detail = await request(marked.app).get(`/News/SNews/${articleId(1)}`);
+      expect(detail.text).toContain(`<a class="gallery__link" href="${waterHref(FIXTURE_FILES.image)}">`);
+      expect(detail.text).not.toContain(`href="${fileHref(FIXTURE_FILES.image)}"`);
     } finally {
       await marked.close();
     }

@@ -2,9 +2,15 @@
 // from ACTIVITY_TYPE, `?type=` kept while paging), times as `YYYY-MM-DD HH:mm`, the status words of
 // shared/activity.ts, the sign-up link, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { page, startPageEdge, type PageEdge } from './page-harness.ts';
+import { IDS } from './page-fixture.ts';
+import { page, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
 
 const LIST = '/Education/Activity';
+/** The wire id of fixture activity `n`. */
+const activity = (n: number): string => wireId('activity', n);
+/** ACTIVITY_TYPE vendor codes of the fixture's dictionary: 公益讲座 (Lectures), 手工体验 (Crafts). */
+const LECTURE = 'TRM0301';
+const HANDCRAFT = 'TRM0304';
 
 let edge: PageEdge;
 beforeAll(async () => {
@@ -27,24 +33,25 @@ describe('the activity list', () => {
     expect(html).toContain('status-word--soon activity-card__status">未开始</span>');
     expect(html).toContain('<span class="status-word status-word--open">预约中</span>');
     expect(html).not.toMatch(/<dd>[^<]*\d{2}:\d{2}:\d{2}/);
-    expect(html).toContain(`href="${LIST}/41"`);
+    expect(html).toContain(`href="${LIST}/${IDS.farLecture}"`);
     expect(html).not.toContain('Bronze Age Family Day');
   });
 
   it('filters by type with links that keep the filter while paging', async () => {
     const { html } = await page(edge.url, LIST);
     expect(html).toMatch(/filter-links__link--active" aria-current="page" href="\/Education\/Activity"[^>]*>全部</);
-    expect(html).toContain(`href="${LIST}?type=lecture"`);
-    expect(html).toContain(`href="${LIST}?type=handcraft"`);
+    // One link per ACTIVITY_TYPE entry, by its vendor code, named as the dictionary names it.
+    expect(html).toMatch(new RegExp(`href="${LIST}\\?type=${LECTURE}"[^>]*>公益讲座<`));
+    expect(html).toMatch(new RegExp(`href="${LIST}\\?type=${HANDCRAFT}"[^>]*>手工体验<`));
 
-    const crafts = await page(edge.url, `${LIST}?type=handcraft`);
+    const crafts = await page(edge.url, `${LIST}?type=${HANDCRAFT}`);
     expect(cards(crafts.html)).toEqual(['小小拓片师']);
-    expect(crafts.html).toMatch(/aria-current="page" href="\/Education\/Activity\?type=handcraft"[^>]*>手工体验</);
+    expect(crafts.html).toMatch(new RegExp(`aria-current="page" href="${LIST}\\?type=${HANDCRAFT}"[^>]*>手工体验<`));
 
-    const lectures = await page(edge.url, `${LIST}?type=lecture`);
+    const lectures = await page(edge.url, `${LIST}?type=${LECTURE}`);
     expect(cards(lectures.html)).toHaveLength(6);
-    expect(lectures.html).toContain(`href="${LIST}?type=lecture&amp;page=2#activity-list"`);
-    const second = await page(edge.url, `${LIST}?type=lecture&page=2`);
+    expect(lectures.html).toContain(`href="${LIST}?type=${LECTURE}&amp;page=2#activity-list"`);
+    const second = await page(edge.url, `${LIST}?type=${LECTURE}&page=2`);
     expect(cards(second.html)).toEqual(['周末讲座第2讲', '周末讲座第1讲']);
     expect(second.html).toContain('aria-current="page" title="第2页"');
   });
@@ -53,9 +60,9 @@ describe('the activity list', () => {
     const unknown = await page(edge.url, `${LIST}?type=nope`);
     expect(unknown.status).toBe(200);
     expect(cards(unknown.html)).toHaveLength(6);
-    const past = await page(edge.url, `${LIST}?type=lecture&page=9`);
+    const past = await page(edge.url, `${LIST}?type=${LECTURE}&page=9`);
     expect(past.status).toBe(302);
-    expect(past.location).toBe(`${LIST}?type=lecture&page=2`);
+    expect(past.location).toBe(`${LIST}?type=${LECTURE}&page=2`);
   });
 
   it('speaks English on the English site', async () => {
@@ -70,7 +77,7 @@ describe('the activity list', () => {
 
 describe('an activity', () => {
   it('shows times, venue, reservation window, ages, and the words for its codes', async () => {
-    const { status, html } = await page(edge.url, `${LIST}/42`);
+    const { status, html } = await page(edge.url, `${LIST}/${activity(42)}`);
     expect(status).toBe(200);
     expect(html).toMatch(/<h1 class="activity-detail__title">小小拓片师<\/h1>/);
     expect(html).toContain('<time dateTime="2026-11-28T14:00">2026-11-28 14:00</time> – <time dateTime="2026-11-28T16:30">2026-11-28 16:30</time>');
@@ -88,20 +95,28 @@ describe('an activity', () => {
   });
 
   it('links to its own sign-up page in a new tab', async () => {
-    const { html } = await page(edge.url, `${LIST}/41`);
+    const { html } = await page(edge.url, `${LIST}/${IDS.farLecture}`);
     expect(html).toMatch(/<a class="button button--primary activity-detail__signup" href="https:\/\/signup\.example-museum\.cn\/41" target="_blank" rel="noopener">在线报名/);
     expect(html).toContain('<dt>适合年龄</dt><dd>12 岁以上</dd>');
     expect(html).toContain('<dt>预约方式</dt><dd>线上预约</dd>');
   });
 
   it('shows an English activity in English', async () => {
-    const { status, html } = await page(edge.url, '/EN_Education/EN_Activity/48');
+    const { status, html } = await page(edge.url, `/EN_Education/EN_Activity/${activity(48)}`);
     expect(status).toBe(200);
     expect(html).toContain('<dt>How to reserve</dt><dd>No reservation needed</dd>');
     expect(html).toContain('<dt>Ages</dt><dd>All ages</dd>');
   });
 
-  it.each([`${LIST}/9999`, `${LIST}/abc`, `${LIST}/48`, '/EN_Education/EN_Activity/42'])('%s is 404', async (path) => {
+  // Unknown (well-formed), not an id, of the other site both ways, and an id of another kind (an exhibition's).
+  it.each([
+    `${LIST}/${activity(9999)}`,
+    `${LIST}/abc`,
+    `${LIST}/a.b`,
+    `${LIST}/${activity(48)}`,
+    `/EN_Education/EN_Activity/${activity(42)}`,
+    `${LIST}/${IDS.silkRoad}`,
+  ])('%s is 404', async (path) => {
     const res = await page(edge.url, path);
     expect(res.status).toBe(404);
     expect(res.html).toContain(path.startsWith('/EN_') ? 'Sorry' : '很抱歉，无法打开您要找的页面！');

@@ -4,8 +4,8 @@
 // the slider and the home sections, English twins, and 404 for unknown ids.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS, OWN_SITE } from './page-fixture.ts';
-import { startPageEdge, type PageEdge } from './page-harness.ts';
+import { IDS, OWN_SITE, PAGE_FILES } from './page-fixture.ts';
+import { FIXTURE_FILES, articleId, fileHref, re, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
 
 let edge: PageEdge;
 beforeAll(async () => {
@@ -33,12 +33,12 @@ describe('home', () => {
     const slider = /<section class="slider"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(slider).toContain('aria-roledescription="carousel"');
     expect(all(slider, /aria-roledescription="slide" aria-label="([^"]+)"/g)).toEqual(['第 1 张，共 3 张', '第 2 张，共 3 张', '第 3 张，共 3 张']);
-    expect(slider).toMatch(/<img src="\/file\/upload\/s1\.jpg"[^>]*loading="eager"[^>]*fetchPriority="high"/i);
-    expect(slider).toMatch(/<img src="\/file\/upload\/s2\.jpg"[^>]*loading="lazy"/);
+    expect(slider).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.slide(1)))}"[^>]*loading="eager"[^>]*fetchPriority="high"`, 'i'));
+    expect(slider).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.slide(2)))}"[^>]*loading="lazy"`));
     // Only the first slide is shown and reachable before JavaScript runs.
     expect(slider).toMatch(/slider__slide slider__slide--active" role="group"[^>]*aria-label="第 1 张/);
     expect(all(slider, /slider__slide"[^>]*aria-hidden="(true)"[^>]*inert/g)).toHaveLength(2);
-    expect(slider).toContain('<a class="slider__link" href="/Exhibition/BaseExh/1"');
+    expect(slider).toContain(`<a class="slider__link" href="/Exhibition/BaseExh/${IDS.bronzeGallery}"`);
     expect(slider).toContain('<a class="slider__link" href="https://vr.example-museum.cn/" target="_blank" rel="noopener">全景展厅</a>');
     expect(slider).toContain('<p class="slider__title">园林春色</p>');
     expect(slider).toContain('<p class="slider__text">商周青铜器陈列</p>');
@@ -64,12 +64,12 @@ describe('home', () => {
     // The newest SNews article of the fixture (2025-06-28).
     const news = section('news');
     expect(news).toContain('本馆动态第10篇');
-    expect(news).toContain('href="/News/SNews/1100"');
+    expect(news).toContain(`href="/News/SNews/${articleId(1100)}"`);
     expect(news).toContain('>全部本馆新闻<');
 
     const col = section('col');
     expect(all(col, /<span class="home-col__name">([^<]+)<\/span>/g)).toEqual(['兽面纹铜鼎', '青铜器2号', '青铜器3号', '青铜器4号']);
-    expect(col).toContain('href="/Collection/PreciousCol/1"');
+    expect(col).toContain(`href="/Collection/PreciousCol/${IDS.ding}"`);
 
     const act = section('act');
     expect(act).toContain('<span class="home-act__title">青铜器里的中国</span>');
@@ -92,7 +92,7 @@ describe('home', () => {
     expect(html).toContain('href="/EN_Exhibition/EN_BaseExh"');
     expect(html).toContain('>On view</h2>');
     expect(html).toContain('Treasures of the Silk Road');
-    expect(html).toContain('href="/EN_Exhibition/EN_TempExh/9"');
+    expect(html).toContain(`href="/EN_Exhibition/EN_TempExh/${IDS.enTemp}"`);
     expect(html).not.toContain('丝路瓷韵特展');
     expect(html).not.toContain('青铜之光');
   });
@@ -186,10 +186,12 @@ describe('exhibition details', () => {
 
   it('shows a temporary exhibition with its pictures and its exhibits linking into their collections', async () => {
     const { html } = await page(`/Exhibition/TempExh/${IDS.silkRoad}`);
+    // Shared with the picture the page shows: an absolute URL below the file prefix.
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(FIXTURE_FILES.image))}">`));
     expect(html).toContain('<span class="exh-facts__dates">2020.01.01 - 2099.12.31</span>');
     expect(html).toContain('<p class="exh-facts__phase exh-facts__phase--current">展览中</p>');
     expect(html).toContain('<p>丝路瓷韵特展的介绍。</p>');
-    expect(html).toContain('href="/file/upload/t1.jpg"');
+    expect(html).toContain(`href="${fileHref(PAGE_FILES.tempGallery)}"`);
     expect(html).toContain('alt="展厅一角"');
     const exhibits = /<section class="exh-detail__section" aria-labelledby="exh-exhibits">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(cardTitles(exhibits)).toEqual(['兽面纹铜鼎', '红军用过的马灯']);
@@ -205,9 +207,12 @@ describe('exhibition details', () => {
 
   it('answers 404 for unknown, malformed and other-site ids', async () => {
     for (const path of [
-      '/Exhibition/TempExh/999',
+      `/Exhibition/TempExh/${wireId('exhibitionTemp', 999)}`,
       '/Exhibition/BaseExh/abc',
-      '/Exhibition/BaseExh/0',
+      '/Exhibition/BaseExh/a.b',
+      `/Exhibition/BaseExh/${wireId('exhibitionBase', 0)}`,
+      // A temporary exhibition's id is no long-term exhibition's.
+      `/Exhibition/BaseExh/${IDS.silkRoad}`,
       `/Exhibition/TempExh/${IDS.enTemp}`,
       `/EN_Exhibition/EN_TempExh/${IDS.silkRoad}`,
     ]) {
@@ -273,13 +278,17 @@ describe('collections', () => {
     const { status, html } = await page(`/Collection/PreciousCol/${IDS.ding}`);
     expect(status).toBe(200);
     expect(titleOf(html)).toBe('兽面纹铜鼎 - 云溪博物馆');
-    expect(html).toMatch(/<img src="\/file\/upload\/x1\.jpg" alt="兽面纹铜鼎"[^>]*class="exhibit__image"/);
+    expect(html).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.exhibit(1)))}" alt="兽面纹铜鼎"[^>]*class="exhibit__image"`));
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(PAGE_FILES.exhibit(1)))}">`));
     const facts = all(html, /<div class="exhibit__fact"><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd><\/div>/g);
     expect(facts).toEqual(['类别', '年代', '具体年代', '尺寸', '级别', '收藏单位', '来源']);
     expect(html).toContain('<dt>来源</dt><dd>1953年征集</dd>');
     expect(html).toContain('<dt>具体年代</dt><dd>商代晚期</dd>');
+    // The level is a vendor code of the EXHIBIT_LEVEL dictionary; the visitor reads its name.
+    expect(html).toContain('<dt>级别</dt><dd>一级文物</dd>');
+    expect(html).not.toContain('cms0801');
     const gallery = /<section class="gallery"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
-    expect(all(gallery, /<a class="gallery__link" href="([^"]+)"/g)).toEqual(['/file/upload/x1.jpg', '/file/upload/x1b.jpg', '/file/upload/x1c.jpg']);
+    expect(all(gallery, /<a class="gallery__link" href="([^"]+)"/g)).toEqual([PAGE_FILES.exhibit(1), PAGE_FILES.exhibitB, PAGE_FILES.exhibitC].map(fileHref));
     expect(html).toContain('<a class="button button--primary exhibit__model" href="https://3d.example-museum.cn/ding" target="_blank" rel="noopener">');
     expect(html).toContain('<p>鼎腹饰兽面纹。</p>');
     expect(html).not.toContain('alert(');
@@ -288,12 +297,13 @@ describe('collections', () => {
   });
 
   it('answers 404 for unknown and other-site exhibits, and serves the English twin', async () => {
-    for (const path of ['/Collection/PreciousCol/999', '/Collection/GMWW/x1', `/Collection/PreciousCol/${IDS.enDing}`, `/EN_Collection/EN_PreciousCol/${IDS.ding}`]) {
+    for (const path of [`/Collection/PreciousCol/${wireId('exhibit', 999)}`, '/Collection/GMWW/x1', '/Collection/GMWW/x.1', `/Collection/PreciousCol/${IDS.silkRoad}`, `/Collection/PreciousCol/${IDS.enDing}`, `/EN_Collection/EN_PreciousCol/${IDS.ding}`]) {
       expect((await page(path)).status, path).toBe(404);
     }
     const en = await page(`/EN_Collection/EN_PreciousCol/${IDS.enDing}`);
     expect(en.status).toBe(200);
     expect(en.html).toContain('<dt>Period</dt><dd>Shang</dd>');
+    expect(en.html).toMatch(/<dt>[^<]+<\/dt><dd>Grade II<\/dd>/);
     const list = await page('/EN_Collection/EN_PreciousCol');
     expect(cardTitles(list.html)).toEqual(['Ding with taotie mask']);
     expect(list.html).toContain('1 objects');

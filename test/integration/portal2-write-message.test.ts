@@ -4,7 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
 import { PUBLISHED_MESSAGES } from './page-fixture.ts';
-import { formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
+import { MESSAGE_TYPE, formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
+
+/** MESSAGE_TYPE codes of the page fixture beyond cms-fixture's two: 表扬 (praise), 投诉 (complaint). */
+const PRAISE = 'cms1103';
 
 const BOARD = '/Service/OpenServies/LeaveWord';
 const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
@@ -56,7 +59,14 @@ describe('the board', () => {
     ]) {
       expect(html).toMatch(new RegExp(`<label class="form-field__label" for="${id}">${label}`));
     }
-    for (const word of ['咨询', '建议', '表扬', '投诉']) expect(html).toContain(`<span>${word}</span>`);
+    // Exactly the service's MESSAGE_TYPE entries, in its order, by their vendor codes.
+    const choices = [...html.matchAll(/<input type="radio" name="type"(?: checked="")? value="([^"]+)"\/><span>([^<]+)<\/span>/g)].map((m) => [m[1], m[2]]);
+    expect(choices).toEqual([
+      [MESSAGE_TYPE.consult, '咨询'],
+      [MESSAGE_TYPE.suggest, '建议'],
+      [PRAISE, '表扬'],
+      ['cms1104', '投诉'],
+    ]);
     expect(html).toMatch(/<form[^>]*method="post"/);
     expect(formKeyOf(html)).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -90,7 +100,7 @@ describe('leaving a message without JavaScript', () => {
       ['name', '王小明'],
       ['phoneNumber', '13900001111'],
       ['email', 'wang@example.cn'],
-      ['type', 'suggest'],
+      ['type', MESSAGE_TYPE.suggest],
       ['content', content],
     ]);
     expect(res.status).toBe(303);
@@ -98,7 +108,7 @@ describe('leaving a message without JavaScript', () => {
     expect(stored(content)).toBe(1);
     expect(allMessages()).toBe(before + 1);
     const row = edge.cms.cms.db.prepare('SELECT * FROM messages WHERE content = ?').get(content) as Record<string, unknown>;
-    expect(row).toMatchObject({ name: '王小明', phoneNumber: '13900001111', email: 'wang@example.cn', type: 'suggest', isPublished: 0 });
+    expect(row).toMatchObject({ name: '王小明', phoneNumber: '13900001111', email: 'wang@example.cn', type: MESSAGE_TYPE.suggest, isPublished: 0 });
 
     const thanks = await page(edge.url, res.location!);
     expect(thanks.html).toContain('感谢您的留言！留言将在本馆回复后与回复一同显示在留言板上。');
@@ -106,12 +116,35 @@ describe('leaving a message without JavaScript', () => {
     expect(thanks.html).not.toContain(content);
   });
 
+  it('sends no type when the form has none (no dictionary, no choices): the service files it under its default', async () => {
+    const content = `未选类型 ${Date.now()}`;
+    const res = await postForm(edge.url, BOARD, [
+      ['formKey', await freshKey()],
+      ['content', content],
+    ]);
+    expect(res.status).toBe(303);
+    const row = edge.cms.cms.db.prepare('SELECT type FROM messages WHERE content = ?').get(content) as { type: string };
+    // The reference service's default is its dictionary's first entry.
+    expect(row.type).toBe(MESSAGE_TYPE.consult);
+  });
+
+  it('passes a type it has no word for to the service, which judges it by its dictionary', async () => {
+    const before = allMessages();
+    const res = await postForm(edge.url, BOARD, [['formKey', await freshKey()], ['type', 'cms9999'], ['content', '内容']]);
+    expect(res.status).toBe(400);
+    // The type field is marked, and the notice carries what the service said; the input is kept.
+    expect(res.html).toMatch(new RegExp(`id="msg-type-error">.*?${FIELD_ERROR_MESSAGES.type_invalid.zh}</p>`));
+    expect(res.html).toMatch(/<p class="form-notice form-notice--failure" role="alert">博物馆未接受此次提交：[^<]*type[^<]*。您填写的内容已保留，请修改后重试。<\/p>/);
+    expect(res.html).toMatch(/<textarea[^>]*>内容<\/textarea>/);
+    expect(allMessages()).toBe(before);
+  });
+
   it('sends one message for a double submission of one form', async () => {
     const content = `双击只发一次 ${Date.now()}`;
     const fields: Array<[string, string]> = [
       ['formKey', await freshKey()],
       ['content', content],
-      ['type', 'consult'],
+      ['type', MESSAGE_TYPE.consult],
     ];
     const answers = await Promise.all([postForm(edge.url, BOARD, fields), postForm(edge.url, BOARD, fields)]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
@@ -127,7 +160,7 @@ describe('leaving a message without JavaScript', () => {
     ['a name that is not a name', [['name', '张'], ['content', '内容']], 'msg-name', 'name_invalid'],
     ['a wrong mobile number', [['phoneNumber', '12345'], ['content', '内容']], 'msg-phoneNumber', 'phone_invalid'],
     ['a wrong e-mail', [['email', 'wang@'], ['content', '内容']], 'msg-email', 'email_invalid'],
-    ['an unknown type', [['type', 'spam'], ['content', '内容']], 'msg-type', 'type_invalid'],
+    ['a type that is no dictionary code', [['type', 'spam!'], ['content', '内容']], 'msg-type', 'type_invalid'],
   ];
 
   it.each(invalid)('%s: 400, the message next to the field, nothing stored', async (_name, fields, inputId, code) => {
@@ -150,7 +183,7 @@ describe('leaving a message without JavaScript', () => {
       ['name', 'O"Brien <i>'],
       ['phoneNumber', '139-0000-1111'],
       ['email', 'a&b@example.cn'],
-      ['type', 'praise'],
+      ['type', PRAISE],
       ['content', '讲解很好 <b>赞</b> & "谢谢"'],
     ]);
     expect(res.status).toBe(400);
@@ -158,7 +191,7 @@ describe('leaving a message without JavaScript', () => {
     expect(res.html).toContain('value="139-0000-1111"');
     expect(res.html).toContain('value="a&amp;b@example.cn"');
     expect(res.html).toMatch(/<textarea[^>]*>讲解很好 &lt;b&gt;赞&lt;\/b&gt; &amp; (&quot;|")谢谢(&quot;|")<\/textarea>/);
-    expect(res.html).toMatch(/checked="" value="praise"|value="praise" checked=""/);
+    expect(res.html).toMatch(new RegExp(`checked="" value="${PRAISE}"|value="${PRAISE}" checked=""`));
     expect(res.html).not.toContain('<b>赞</b>');
   });
 

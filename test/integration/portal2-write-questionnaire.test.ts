@@ -3,8 +3,12 @@
 // per question, closed questionnaires showing results only, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
-import { CLOSED_QUESTIONNAIRE, OPEN_QUESTIONNAIRE } from './page-fixture.ts';
-import { formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
+import { CLOSED_QUESTIONNAIRE, CLOSED_QUESTIONNAIRE_ROW, OPEN_QUESTIONNAIRE, OPEN_QUESTIONNAIRE_ROW } from './page-fixture.ts';
+import { formKeyOf, page, postForm, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
+
+/** Wire ids of the fixture's questions and answers: the form's field names are `q<question id>`, its values answer ids. */
+const Q = (n: number): string => `q${wireId('question', n)}`;
+const A = (n: number): string => wireId('answer', n);
 
 const LIST = '/Service/Questionnaire';
 const OPEN = `${LIST}/${OPEN_QUESTIONNAIRE}`;
@@ -18,6 +22,7 @@ afterAll(async () => {
   await edge?.close();
 });
 
+/** Answers stored for a questionnaire (by its row number in the service's database). */
 const records = (id: number): number =>
   (edge.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM questionnaire_records WHERE questionnaireId = ?').get(id) as { n: number }).n;
 
@@ -60,27 +65,27 @@ describe('the answer page', () => {
     expect(status).toBe(200);
     expect(html.indexOf('您对展览满意吗？')).toBeLessThan(html.indexOf('您从哪里了解到本馆？'));
     expect(html.indexOf('>网站<')).toBeLessThan(html.indexOf('>微信<'));
-    expect(html).toMatch(/id="qn-q301" role="radiogroup" aria-required="true"/);
+    expect(html).toContain(`id="qn-${Q(301)}" role="radiogroup" aria-required="true"`);
     expect(html).toMatch(/您对展览满意吗？<span class="form-field__required" aria-hidden="true">\*<\/span><span class="visually-hidden">必答<\/span>/);
-    expect(html).toMatch(/type="radio" name="q301" value="3011"/);
-    expect(html).toMatch(/type="checkbox" name="q302" value="3021"/);
-    expect(html).toMatch(/type="checkbox" name="q302" value="other"/);
-    expect(html).toMatch(/type="text" placeholder="请填写其他内容" maxLength="200" name="q302_other"/);
+    expect(html).toContain(`type="radio" name="${Q(301)}" value="${A(3011)}"`);
+    expect(html).toContain(`type="checkbox" name="${Q(302)}" value="${A(3021)}"`);
+    expect(html).toContain(`type="checkbox" name="${Q(302)}" value="other"`);
+    expect(html).toContain(`type="text" placeholder="请填写其他内容" maxLength="200" name="${Q(302)}_other"`);
   });
 
   it('records an answer without JavaScript: results change by exactly one answer', async () => {
     const before = await page(edge.url, `${OPEN}/result`);
-    const stored = records(OPEN_QUESTIONNAIRE);
+    const stored = records(OPEN_QUESTIONNAIRE_ROW);
     const res = await postForm(edge.url, OPEN, [
       ['formKey', await key()],
-      ['q301', '3012'],
-      ['q302', '3021'],
-      ['q302', 'other'],
-      ['q302_other', '朋友推荐'],
+      [Q(301), A(3012)],
+      [Q(302), A(3021)],
+      [Q(302), 'other'],
+      [`${Q(302)}_other`, '朋友推荐'],
     ]);
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${OPEN}/result?done=1`);
-    expect(records(OPEN_QUESTIONNAIRE)).toBe(stored + 1);
+    expect(records(OPEN_QUESTIONNAIRE_ROW)).toBe(stored + 1);
 
     const after = await page(edge.url, res.location!);
     expect(after.status).toBe(200);
@@ -96,35 +101,37 @@ describe('the answer page', () => {
   });
 
   it('sends one answer for a double submission of one form', async () => {
-    const stored = records(OPEN_QUESTIONNAIRE);
+    const stored = records(OPEN_QUESTIONNAIRE_ROW);
     const fields: Array<[string, string]> = [
       ['formKey', await key()],
-      ['q301', '3011'],
+      [Q(301), A(3011)],
     ];
     const answers = await Promise.all([postForm(edge.url, OPEN, fields), postForm(edge.url, OPEN, fields)]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
-    expect(records(OPEN_QUESTIONNAIRE)).toBe(stored + 1);
+    expect(records(OPEN_QUESTIONNAIRE_ROW)).toBe(stored + 1);
   });
 
   const invalid: Array<[string, Array<[string, string]>, string, keyof typeof FIELD_ERROR_MESSAGES]> = [
-    ['a required question left out', [['q302', '3021']], 'q301', 'answer_required'],
-    ['"other" ticked without its text', [['q301', '3011'], ['q302', 'other']], 'q302', 'other_text_required'],
-    ['two answers to a single-choice question', [['q301', '3011'], ['q301', '3012']], 'q301', 'answer_single'],
-    ['an answer that does not exist', [['q301', '9999']], 'q301', 'answer_unknown'],
+    ['a required question left out', [[Q(302), A(3021)]], Q(301), 'answer_required'],
+    ['"other" ticked without its text', [[Q(301), A(3011)], [Q(302), 'other']], Q(302), 'other_text_required'],
+    ['two answers to a single-choice question', [[Q(301), A(3011)], [Q(301), A(3012)]], Q(301), 'answer_single'],
+    ['an answer that does not exist', [[Q(301), A(9999)]], Q(301), 'answer_unknown'],
+    ['an answer of another question', [[Q(301), A(3021)]], Q(301), 'answer_unknown'],
   ];
 
   it.each(invalid)('%s: 400, the message under the question, the choices kept, nothing stored', async (_n, fields, field, code) => {
-    const stored = records(OPEN_QUESTIONNAIRE);
+    const stored = records(OPEN_QUESTIONNAIRE_ROW);
     const res = await postForm(edge.url, OPEN, [['formKey', await key()], ...fields]);
     expect(res.status).toBe(400);
     expect(res.html).toMatch(new RegExp(`id="qn-${field}"[^>]*aria-describedby="qn-${field}-error"`));
     expect(res.html).toContain(`<p class="field-error" id="qn-${field}-error">`);
     expect(res.html).toContain(FIELD_ERROR_MESSAGES[code].zh.replace(/"/g, '&quot;'));
-    // Every real choice the visitor made is still ticked (an unknown id has no box to tick).
-    for (const [name, value] of fields.filter(([, v]) => v !== '9999')) {
+    // Every real choice the visitor made is still ticked (an unknown or foreign answer has no box to tick).
+    const unticked = (n: string, v: string) => v === A(9999) || (n === Q(301) && v === A(3021));
+    for (const [name, value] of fields.filter(([n, v]) => !unticked(n, v))) {
       expect(res.html).toMatch(new RegExp(`name="${name}"[^>]*checked=""[^>]*value="${value}"|checked=""[^>]*name="${name}"[^>]*value="${value}"|name="${name}" value="${value}" checked=""`));
     }
-    expect(records(OPEN_QUESTIONNAIRE)).toBe(stored);
+    expect(records(OPEN_QUESTIONNAIRE_ROW)).toBe(stored);
   });
 });
 
@@ -140,14 +147,16 @@ describe('closed questionnaires and unknown ids', () => {
   });
 
   it('does not record an answer to a closed questionnaire', async () => {
-    const stored = records(CLOSED_QUESTIONNAIRE);
-    const res = await postForm(edge.url, CLOSED, [['formKey', 'k'], ['q321', '3211']]);
+    const stored = records(CLOSED_QUESTIONNAIRE_ROW);
+    const res = await postForm(edge.url, CLOSED, [['formKey', 'k'], [Q(321), A(3211)]]);
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${CLOSED}/result`);
-    expect(records(CLOSED_QUESTIONNAIRE)).toBe(stored);
+    expect(records(CLOSED_QUESTIONNAIRE_ROW)).toBe(stored);
   });
 
-  it.each([`${LIST}/999`, `${LIST}/999/result`, `${LIST}/abc`, `${LIST}/0/result`])('%s is 404', async (path) => {
+  // Unknown ids (well-formed, never issued), an id of another kind (an article's), and no ids at all.
+  const unknown = wireId('questionnaire', 999);
+  it.each([`${LIST}/${unknown}`, `${LIST}/${unknown}/result`, `${LIST}/${wireId('archives', OPEN_QUESTIONNAIRE_ROW)}`, `${LIST}/a.b`, `${LIST}/a.b/result`])('%s is 404', async (path) => {
     const res = await page(edge.url, path);
     expect(res.status).toBe(404);
     expect(res.html).toContain('很抱歉，无法打开您要找的页面！');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadCmsConfig } from '../../cms/config.ts';
+import { DEPLOYED_GATEWAYS } from '../../shared/endpoints.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 
 describe('cms environment', () => {
-  it('defaults to port 8081, data/cms.sqlite, the demo credentials and no faults', () => {
+  it('defaults to port 8081, data/cms.sqlite, the deployed gateways, the demo credentials and no faults', () => {
     const c = loadCmsConfig({});
     expect(c).toMatchObject({
       port: 8081,
@@ -12,9 +13,10 @@ describe('cms environment', () => {
       tokenKey: DEMO_TOKEN_KEY,
       demoCredentials: true,
       tokenMaxSkewMs: 300_000,
-      prefix: '',
+      gateways: DEPLOYED_GATEWAYS,
       faults: { latencyMs: 0, failStatus: 0, failRate: 0 },
     });
+    expect(c.gateways).toEqual({ content: '/japi/sw-cms', file: '/japi/sw-file-cloud', search: '/japi/sw-es', report: '/japi/sw-cms-zb' });
     expect(DEMO_TOKEN_KEY).toHaveLength(32);
   });
 
@@ -25,7 +27,9 @@ describe('cms environment', () => {
       APP_ID: 'museum',
       TOKEN_KEY: '0123456789abcdef',
       TOKEN_MAX_SKEW_MS: '1000',
-      CMS_PREFIX: '/japi/sw-cms/',
+      UPSTREAM_PREFIX: '/japi/sw-cms-cloud/',
+      UPSTREAM_FILE_PREFIX: '/japi/sw-file-cloud',
+      UPSTREAM_SEARCH_PREFIX: '',
       CMS_FAULT_LATENCY_MS: '20',
       CMS_FAULT_STATUS: '502',
       CMS_FAULT_RATE: '0.25',
@@ -38,7 +42,8 @@ describe('cms environment', () => {
       tokenKey: '0123456789abcdef',
       demoCredentials: false,
       tokenMaxSkewMs: 1000,
-      prefix: '/japi/sw-cms',
+      // Set ones as given; unset (or empty) ones nested below the content gateway, as the edge reads them.
+      gateways: { content: '/japi/sw-cms-cloud', file: '/japi/sw-file-cloud', search: '/japi/sw-cms-cloud/sw-es', report: '/japi/sw-cms-cloud/sw-cms-zb' },
       faults: { latencyMs: 20, failStatus: 502, failRate: 0.25 },
       logLevel: 'info',
     });
@@ -52,7 +57,18 @@ describe('cms environment', () => {
     expect(bad).toThrow(/CMS_FAULT_RATE: must be a number from 0 to 1/);
     expect(bad).toThrow(/CMS_FAULT_STATUS/);
     expect(bad).toThrow(/CMS_PREFIX/);
+    expect(() => loadCmsConfig({ UPSTREAM_FILE_PREFIX: 'sw-file' })).toThrow(/UPSTREAM_FILE_PREFIX: must be a path/);
     expect(() => loadCmsConfig({ CMS_PORT: '70000' })).toThrow(/CMS_PORT: must be at most 65535/);
+  });
+
+  it('keeps the deprecated CMS_PREFIX as the content gateway, the other services nested below it', () => {
+    expect(loadCmsConfig({ CMS_PREFIX: '/japi/sw-cms' }).gateways).toEqual({
+      content: '/japi/sw-cms',
+      file: '/japi/sw-cms/sw-file',
+      search: '/japi/sw-cms/sw-es',
+      report: '/japi/sw-cms/sw-cms-zb',
+    });
+    expect(loadCmsConfig({ CMS_PREFIX: '/old', UPSTREAM_PREFIX: '/new' }).gateways.content).toBe('/new');
   });
 
   it('never puts the key in its error messages', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { API_PREFIXES, ENDPOINTS, buildPath, matchEndpoint, pathIsKnown } from '../../shared/endpoints.ts';
+import { API_PREFIXES, DEPLOYED_GATEWAYS, ENDPOINTS, buildPath, matchEndpoint, pathIsKnown, upstreamMatcher, type EndpointSpec } from '../../shared/endpoints.ts';
+
+const row = (name: string): EndpointSpec => {
+  const found = ENDPOINTS.find((e) => e.name === name);
+  if (!found) throw new Error(`no row ${name}`);
+  return found;
+};
 
 describe('endpoint catalogue', () => {
   it('holds every spec §7 call once, with the paths the spec names', () => {
@@ -50,5 +56,27 @@ describe('endpoint catalogue', () => {
 
   it('proxies exactly the prefixes of its rows', () => {
     expect([...API_PREFIXES].sort()).toEqual(['/api', '/sw-cms-zb', '/sw-es', '/sw-file']);
+  });
+
+  it('places every row at its service: the sibling gateways take the file, search and report calls', () => {
+    const byService = (service: string) => ENDPOINTS.filter((e) => e.service === service).map((e) => e.name).sort();
+    expect(byService('file')).toEqual(['queryFileList']);
+    expect(byService('search')).toEqual(['cmsSearch']);
+    expect(byService('report')).toEqual(['getBaiduReport']);
+    expect(row('queryFileList').servicePath).toBe('/refFileObject/queryPageList');
+    expect(row('getBaiduReport').servicePath).toBe('/api/getBaiduReport/:number');
+    expect(row('queryGalleryList').servicePath).toBe('/api/queryGalleryList/:path');
+  });
+
+  it('matches the deployed layout of sibling gateways, and getQuestionnaireById by GET and POST', () => {
+    const deployed = upstreamMatcher(DEPLOYED_GATEWAYS);
+    expect(deployed.match('POST', '/japi/sw-file-cloud/refFileObject/queryPageList')?.endpoint.name).toBe('queryFileList');
+    expect(deployed.match('POST', '/japi/sw-es/cmsSearch')?.endpoint.name).toBe('cmsSearch');
+    expect(deployed.match('GET', '/japi/sw-cms-zb/api/getBaiduReport/7')?.params).toEqual({ number: '7' });
+    expect(deployed.match('POST', '/japi/sw-cms/sw-file/refFileObject/queryPageList')).toBeNull();
+    expect(deployed.pathIsKnown('/api/queryAllChannel/CN')).toBe(false);
+    expect(row('getQuestionnaireById').accepts).toEqual(['GET', 'POST']);
+    expect(deployed.match('POST', '/japi/sw-cms/api/getQuestionnaireById/abc')?.endpoint.name).toBe('getQuestionnaireById');
+    expect(deployed.match('POST', '/japi/sw-cms/api/queryArchivesById/abc')).toBeNull();
   });
 });

@@ -38,12 +38,13 @@ describe('visitor message rules', () => {
   it('accepts a message with only content, and a complete one', () => {
     expect(validateMessage({ content: '希望增加夜场开放' })).toEqual([]);
     expect(
-      validateMessage({ content: '讲解很好', name: '李四', phoneNumber: '138 1234 5678', email: 'a@b.cn', type: 'praise' }),
+      validateMessage({ content: '讲解很好', name: '李四', phoneNumber: '138 1234 5678', email: 'a@b.cn', type: 'cms1103' }),
     ).toEqual([]);
   });
 
   it('names every bad field with a message in both languages', () => {
-    const errors = validateMessage({ content: ' ', name: 'x', phoneNumber: '123', email: 'no', type: 'spam' });
+    // The type's form only: which codes exist is the service's dictionary's business.
+    const errors = validateMessage({ content: ' ', name: 'x', phoneNumber: '123', email: 'no', type: 'not a code!' });
     expect(errors.map((e) => e.field)).toEqual(['content', 'name', 'phoneNumber', 'email', 'type']);
     expect(fieldErrorMessage(errors[0]!, 'zh')).toBe('请填写留言内容');
     expect(fieldErrorMessage(errors[2]!, 'en')).toMatch(/mobile number/);
@@ -56,15 +57,16 @@ describe('visitor message rules', () => {
 });
 
 describe('questionnaire answer rules', () => {
+  // Opaque string ids, as the wire carries them (the rules only compare them).
   const q = (id: number, opts: Partial<QuestionnaireDetail>): QuestionnaireDetail => ({
-    questionnaireDetailId: id * 10,
-    questionId: id,
+    questionnaireDetailId: `d${id}`,
+    questionId: String(id),
     title: `Q${id}`,
     isRequired: true,
     isSingle: true,
     isOther: false,
     sort: id,
-    answers: [1, 2, 3].map((a) => ({ answerId: id * 100 + a, title: `A${a}`, sort: a, selectCount: 0, percent: 0 })),
+    answers: [1, 2, 3].map((a) => ({ answerId: String(id * 100 + a), title: `A${a}`, sort: a, selectCount: 0, percent: 0 })),
     ...opts,
   });
   const questionnaire = { details: [q(1, {}), q(2, { isSingle: false, isRequired: false }), q(3, { isOther: true })] };
@@ -73,9 +75,9 @@ describe('questionnaire answer rules', () => {
     expect(
       validateQuestionnaireRecord(questionnaire, {
         answers: [
-          { questionId: 1, answerIds: [101] },
-          { questionId: 2, answerIds: [201, 203] },
-          { questionId: 3, answerIds: [], otherText: '朋友推荐' },
+          { questionId: '1', answerIds: ['101'] },
+          { questionId: '2', answerIds: ['201', '203'] },
+          { questionId: '3', answerIds: [], otherText: '朋友推荐' },
         ],
       }),
     ).toEqual([]);
@@ -84,9 +86,9 @@ describe('questionnaire answer rules', () => {
   it('reports required, single-choice and unknown answers per question', () => {
     const errors = validateQuestionnaireRecord(questionnaire, {
       answers: [
-        { questionId: 1, answerIds: [101, 102] },
-        { questionId: 2, answerIds: [999] },
-        { questionId: 7, answerIds: [1] },
+        { questionId: '1', answerIds: ['101', '102'] },
+        { questionId: '2', answerIds: ['999'] },
+        { questionId: '7', answerIds: ['1'] },
       ],
     });
     expect(errors).toEqual([

@@ -2,10 +2,15 @@
 // sites, three pages of every list), well-formed (dates, ids, links between records) and usable
 // for the features the portal shows (galleries, the PDF, the video, search keywords, statuses).
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_TYPES, validateMessage } from '../../shared/validation.ts';
+import { validateMessage } from '../../shared/validation.ts';
 import type { SiteLanguage } from '../../shared/wire.ts';
-import { DEMO_TODAY, demoFiles, GALLERY_MARKER, generateDemoContent } from '../../cms/db/demo/index.ts';
+import { DEMO_TODAY, demoFiles, GALLERY_MARKER, generateDemoContent, STORE_PATH } from '../../cms/db/demo/index.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
+
+/** A store path (wire-facts.md "Files and images"): relative, no leading slash, no `/file/`. */
+const STORE = /^YUNXI_BWG\/CMS\/[A-Z_]+\/\d{8}\/[0-9a-f]{32}\.(jpg|pdf|mp4|webm|glb)$/;
+/** Vendor dictionary codes of the demo's MESSAGE_TYPE dictionary, in order. */
+const MESSAGE_TYPES = ['cms1101', 'cms1102', 'cms1103', 'cms1104'];
 
 const content = generateDemoContent();
 const SITES: SiteLanguage[] = ['CN', 'EN'];
@@ -98,13 +103,13 @@ function isRealDateTime(value: string): boolean {
 }
 
 /** Every date-like field of every record, with where it came from. */
-function dateFields(c: DemoContent): Array<{ where: string; value: string }> {
-  const out: Array<{ where: string; value: string }> = [];
+function dateFields(c: DemoContent): Array<{ where: string; value: string | null }> {
+  const out: Array<{ where: string; value: string | null }> = [];
   const walk = (value: unknown, where: string): void => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
     else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
-        if (typeof v === 'string' && /(Time|Date)$/.test(k)) out.push({ where: `${where}.${k}`, value: v });
+        if ((typeof v === 'string' || v === null) && /(Time|Date)$/.test(k)) out.push({ where: `${where}.${k}`, value: v });
         else walk(v, `${where}.${k}`);
       }
     }
@@ -149,7 +154,8 @@ describe('demo content: channel tree', () => {
     expect(channels.filter((c) => !/^https:\/\//.test(c.linkUrl)).every((c) => c.linkUrl === '/')).toBe(true);
     const tops = channels.filter((c) => c.parent === '' && !c.isHome);
     expect(tops.length).toBe(7);
-    for (const top of tops) expect(top.bannerPhotoPath).toMatch(/^\/file\/.+\.jpg$/);
+    for (const top of tops) expect(top.bannerPhotoPath).toMatch(STORE);
+    expect(channels.filter((c) => c.parent !== '').every((c) => c.bannerPhotoPath === null)).toBe(true);
   });
 
   it('orders siblings by distinct sort values and keeps ids and numbers unique', () => {
@@ -187,22 +193,37 @@ describe('demo content: three pages of every list', () => {
   it('has at least 25 published messages, with and without replies', () => {
     const published = content.messages.filter((m) => m.isPublished);
     expect(published.length).toBeGreaterThanOrEqual(25);
-    expect(published.some((m) => m.replyMessage !== '')).toBe(true);
-    expect(published.some((m) => m.replyMessage === '')).toBe(true);
+    expect(published.some((m) => m.replyMessage !== null)).toBe(true);
+    expect(published.some((m) => m.replyMessage === null && m.replyTime === null)).toBe(true);
     for (const m of published) expect(validateMessage(m), m.content).toEqual([]);
     expect(new Set(content.messages.map((m) => m.type))).toEqual(new Set(MESSAGE_TYPES));
+    // What a visitor left out is missing, some messages carry the museum's orgId.
+    expect(content.messages.some((m) => m.phoneNumber !== null) && content.messages.some((m) => m.phoneNumber === null)).toBe(true);
+    expect(content.messages.some((m) => m.orgId) && content.messages.some((m) => m.orgId === null)).toBe(true);
   });
 });
 
 describe('demo content: well-formed records', () => {
-  it('writes every date as a real YYYY-MM-DD HH:mm:ss (empty only where a record has none)', () => {
+  it('writes every date as a real YYYY-MM-DD HH:mm:ss (null only where a record has none)', () => {
     const fields = dateFields(content);
     expect(fields.length).toBeGreaterThan(1000);
-    const bad = fields.filter((f) => f.value !== '' && !isRealDateTime(f.value));
+    const bad = fields.filter((f) => f.value === null ? false : !isRealDateTime(f.value));
     expect(bad).toEqual([]);
-    const empty = fields.filter((f) => f.value === '').map((f) => f.where.replace(/\[\d+\]/g, '[]'));
-    // Permanent exhibitions have no end; unanswered messages have no reply time.
-    expect(new Set(empty)).toEqual(new Set(['content.exhibitionBases[].endTime', 'content.messages[].replyTime']));
+    const missing = fields.filter((f) => f.value === null).map((f) => f.where.replace(/\[\d+\]/g, '[]'));
+    // Permanent exhibitions have no end; unanswered messages no reply time; records never edited no update time.
+    expect(new Set(missing)).toEqual(
+      new Set([
+        'content.exhibitionBases[].endTime',
+        'content.messages[].replyTime',
+        ...['articles', 'exhibitionBases', 'exhibitionTemps', 'exhibits', 'activities'].map((k) => `content.${k}[].updateTime`),
+      ]),
+    );
+    // Nobody edits a record before creating it, and the demo's clock stops at DEMO_TODAY.
+    for (const r of [...content.articles, ...content.exhibits, ...content.activities]) {
+      expect(r.createTime! <= (r.updateTime ?? r.createTime!)).toBe(true);
+      expect(r.createTime!.slice(0, 10) <= DEMO_TODAY).toBe(true);
+    }
+    for (const a of content.articles) expect(a.createTime! < a.publishDate).toBe(true);
   });
 
   it('never uses placeholder text', () => {
@@ -248,16 +269,56 @@ describe('demo content: well-formed records', () => {
     }
   });
 
-  it('refers only to files it can write', () => {
+  it('refers to files by store path only, and only to files it can write', () => {
+    const text = JSON.stringify(content);
+    expect(text).not.toContain('/file/');
+    expect(text).not.toMatch(/"\/YUNXI_BWG|src=\\"\/|href=\\"\//);
     const files = demoFiles(content);
-    const known = new Set(files.map((f) => `/file/${f.path}`));
-    const referenced = JSON.stringify(content).match(/\/file\/[^"'\s;)\\]+/g) ?? [];
-    for (const path of referenced) expect(known.has(path), path).toBe(true);
+    expect(files.every((f) => STORE.test(f.path))).toBe(true);
+    const known = new Set(files.map((f) => f.path));
+    for (const path of text.match(STORE_PATH) ?? []) expect(known.has(path), path).toBe(true);
     expect(files.filter((f) => f.kind === 'pdf')).toHaveLength(1);
-    expect(files.filter((f) => f.kind === 'video').length).toBeGreaterThanOrEqual(1);
+    expect(files.filter((f) => f.kind === 'video')).toHaveLength(2);
+    expect(files.filter((f) => f.kind === 'model').length).toBeGreaterThanOrEqual(1);
+    // Each pool picture is stored under the folder of each kind of record that uses it.
     const images = files.filter((f) => f.kind === 'image');
-    expect(images.length).toBeGreaterThanOrEqual(30);
-    expect(images.length).toBeLessThanOrEqual(70);
+    expect(images.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(images.map((f) => f.path.split('/')[2]))).toEqual(
+      new Set([
+        'CMS_ARCHIVES_IMG', 'CMS_ARCHIVES_APP_IMG', 'CMS_CHANNEL_IMG', 'CMS_EXHIBITION_BASE_IMG', 'CMS_EXHIBITION_TEMP_IMG',
+        'CMS_EXHIBITION_APP_IMG', 'CMS_EXHIBIT_INFO_IMG', 'CMS_EXHIBIT_INFO_APP_IMG', 'CMS_EXHIBIT_INFO_DISPLAY',
+        'CMS_EXHIBIT_TYPE_IMG', 'CMS_ACTIVITY_IMG', 'CMS_ACTIVITY_APP_IMG', 'CMS_GALLERY_IMG',
+      ]),
+    );
+  });
+
+  it('leaves optional fields missing (null) on some records and filled on others', () => {
+    const mix = <T>(rows: T[], pick: (r: T) => unknown): void => {
+      expect(rows.some((r) => pick(r) === null), String(pick)).toBe(true);
+      expect(rows.some((r) => pick(r) !== null && pick(r) !== ''), String(pick)).toBe(true);
+    };
+    mix(content.exhibits, (x) => x.exhibitLevel);
+    mix(content.exhibits, (x) => x.modelUrl);
+    mix(content.exhibits, (x) => x.explanationWord);
+    mix(content.exhibits, (x) => x.collectionUnit);
+    mix(content.exhibits, (x) => x.appThumb);
+    mix(content.articles, (a) => a.source);
+    mix(content.articles, (a) => a.linkUrl);
+    mix(content.articles, (a) => a.subTitle);
+    mix(content.articles, (a) => a.thumbAppImg);
+    mix(content.articles, (a) => a.extension1);
+    mix(content.exhibitionTemps, (t) => t.linkUrl);
+    mix(content.exhibitionBases, (b) => b.appThumb);
+    mix(content.activities, (a) => a.linkUrl);
+    mix(content.messages, (m) => m.replyMessage);
+    mix(content.questionnaires, (q) => q.subTitle);
+    mix(content.articles, (a) => a.updateTime);
+    mix(content.exhibits, (x) => x.createBy);
+    // Nothing is an empty string where a value is missing.
+    const empties = Object.entries(content).flatMap(([k, rows]) =>
+      (rows as Array<Record<string, unknown>>).flatMap((r) => Object.entries(r).filter(([f, v]) => v === '' && f !== 'parent' && f !== 'parentChannelNo').map(([f]) => `${k}.${f}`)),
+    );
+    expect(new Set(empties)).toEqual(new Set());
   });
 });
 
@@ -290,15 +351,16 @@ describe('demo content: what the portal shows', () => {
   it.each(SITES)('has one %s article with a video in its body', (site) => {
     const withVideo = content.articles.filter((a) => a.channelNo.startsWith('EN_') === (site === 'EN') && a.content.includes('<video'));
     expect(withVideo).toHaveLength(1);
-    expect(withVideo[0]?.content).toMatch(/<source src="\/file\/[^"]+\.mp4" type="video\/mp4">/);
+    expect(withVideo[0]?.content).toMatch(/<source src="YUNXI_BWG\/CMS\/CMS_ARCHIVES_VIDEO\/\d{8}\/[0-9a-f]{32}\.mp4" type="video\/mp4">/);
+    expect(withVideo[0]?.content).toMatch(/poster="YUNXI_BWG\/CMS\/CMS_ARCHIVES_IMG\//);
   });
 
   it('gives every ExcellentCol article and some other records their own external link', () => {
     const excellent = content.articles.filter((a) => a.channelNo === 'ExcellentCol' || a.channelNo === 'EN_ExcellentCol');
-    expect(excellent.every((a) => /^https:\/\//.test(a.linkUrl))).toBe(true);
-    const others = content.articles.filter((a) => !a.channelNo.endsWith('ExcellentCol') && /^https:\/\//.test(a.linkUrl));
+    expect(excellent.every((a) => /^https:\/\//.test(a.linkUrl ?? ''))).toBe(true);
+    const others = content.articles.filter((a) => !a.channelNo.endsWith('ExcellentCol') && /^https:\/\//.test(a.linkUrl ?? ''));
     expect(others.length).toBeGreaterThanOrEqual(4);
-    expect(content.exhibitionTemps.some((t) => /^https:\/\//.test(t.linkUrl))).toBe(true);
+    expect(content.exhibitionTemps.some((t) => /^https:\/\//.test(t.linkUrl ?? ''))).toBe(true);
   });
 
   it('makes Chinese search meaningful: common keywords in titles, short and long keywords in titles and bodies', () => {
@@ -316,8 +378,8 @@ describe('demo content: what the portal shows', () => {
     const cn = content.articles.filter((a) => !a.channelNo.startsWith('EN_'));
     expect(en.every((a) => !/[\u4e00-\u9fa5]/.test(a.title + a.content))).toBe(true);
     expect(cn.every((a) => /[\u4e00-\u9fa5]{10}/.test(a.content))).toBe(true);
-    expect(cn.some((a) => /<h3>/.test(a.content)) && cn.some((a) => /<img src="\/file\//.test(a.content))).toBe(true);
-    for (const a of content.articles) expect([...a.description].length).toBeLessThanOrEqual(200);
+    expect(cn.some((a) => /<h3>/.test(a.content)) && cn.some((a) => /<img src="YUNXI_BWG\/CMS\/CMS_ARCHIVES_IMG\//.test(a.content))).toBe(true);
+    for (const a of content.articles) expect([...(a.description ?? '')].length).toBeLessThanOrEqual(200);
   });
 
   it.each(SITES)('shows %s exhibitions and exhibits with the fields their screens need', (site) => {
@@ -331,22 +393,32 @@ describe('demo content: what the portal shows', () => {
     }
     const temps = content.exhibitionTemps.filter((t) => t.languageType === site);
     const today = `${DEMO_TODAY} 12:00:00`;
-    expect(temps.filter((t) => t.endTime < today).length).toBeGreaterThanOrEqual(3);
-    expect(temps.filter((t) => t.startTime <= today && t.endTime >= today).length).toBeGreaterThanOrEqual(2);
+    expect(temps.every((t) => t.endTime !== null)).toBe(true);
+    expect(temps.filter((t) => t.endTime! < today).length).toBeGreaterThanOrEqual(3);
+    expect(temps.filter((t) => t.startTime <= today && t.endTime! >= today).length).toBeGreaterThanOrEqual(2);
     expect(temps.filter((t) => t.startTime > today).length).toBeGreaterThanOrEqual(2);
 
     const types = new Set(content.exhibitTypes.filter((t) => t.languageType === site).map((t) => t.typeNo));
     const exhibits = content.exhibits.filter((e) => e.languageType === site);
     for (const e of exhibits) {
       expect(types.has(e.exhibitType)).toBe(true);
-      const thumbs = e.thumb.split(';');
-      expect(thumbs.length).toBeGreaterThanOrEqual(2);
+      // A `;`-list of store paths, the first the picture to show.
+      const thumbs = (e.thumb ?? '').split(';');
+      expect(thumbs.every((t) => STORE.test(t) && t.includes('/CMS_EXHIBIT_INFO_IMG/'))).toBe(true);
+      expect(thumbs.length).toBeGreaterThanOrEqual(1);
       expect(thumbs.length).toBeLessThanOrEqual(4);
       expect(e.age).not.toBe('');
       expect(e.size).toMatch(site === 'CN' ? /厘米/ : /cm/);
     }
-    expect(new Set(exhibits.map((e) => e.exhibitLevel))).toEqual(new Set(site === 'CN' ? ['一级', '二级', '三级'] : ['Grade I', 'Grade II', 'Grade III']));
-    expect(exhibits.some((e) => e.modelUrl !== '')).toBe(true);
+    expect(exhibits.filter((e) => (e.thumb ?? '').includes(';')).length).toBeGreaterThan(exhibits.length / 2);
+    expect(exhibits.some((e) => !(e.thumb ?? '').includes(';'))).toBe(true);
+    // Levels are vendor codes of EXHIBIT_LEVEL; ungraded objects have none.
+    expect(new Set(exhibits.map((e) => e.exhibitLevel))).toEqual(new Set(['cms0801', 'cms0802', 'cms0803', null]));
+    // 3D models: a file in the store or the museum's own viewer.
+    const models = exhibits.map((e) => e.modelUrl).filter((m): m is string => m !== null);
+    expect(models.some((m) => STORE.test(m) && m.endsWith('.glb')) && models.some((m) => /^https:\/\//.test(m))).toBe(true);
+    // Temporary exhibitions' categories are vendor codes of EXHIBITION_CATEGORY.
+    expect(temps.every((t) => /^cms070\d$/.test(t.extension1 ?? ''))).toBe(true);
     for (const t of temps) expect(content.tempExhibits.filter((l) => l.groupId === t.groupId).length).toBeGreaterThanOrEqual(3);
   });
 
@@ -354,8 +426,8 @@ describe('demo content: what the portal shows', () => {
     const types = new Set(content.dictionaries.filter((d) => d.dictionaryCode === 'ACTIVITY_TYPE').map((d) => d.dictionaryValue));
     for (const a of content.activities) {
       expect(types.has(a.activityType)).toBe(true);
-      expect(a.reserveStartTime <= a.reserveEndTime).toBe(true);
-      expect(a.reserveEndTime <= a.startTime).toBe(true);
+      expect(a.reserveStartTime! <= a.reserveEndTime!).toBe(true);
+      expect(a.reserveEndTime! <= a.startTime).toBe(true);
       expect(a.startTime < a.endTime).toBe(true);
       expect(a.minAge).toBeLessThan(a.maxAge);
     }
@@ -364,12 +436,18 @@ describe('demo content: what the portal shows', () => {
     }
   });
 
-  it('has dictionaries for activity types, message types and exhibit levels', () => {
+  it('has dictionaries of vendor codes for message types, activity types, exhibit levels and exhibition categories', () => {
     const values = (code: string): string[] => content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => d.dictionaryValue);
-    expect(values('MESSAGE_TYPE')).toEqual([...MESSAGE_TYPES]);
-    expect(values('ACTIVITY_TYPE').length).toBeGreaterThanOrEqual(4);
-    expect(values('EXHIBIT_LEVEL')).toEqual(['一级', '二级', '三级']);
+    const names = (code: string): string[] => content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => `${d.dictionaryName}/${d.dictionaryNameEn}`);
+    expect(values('MESSAGE_TYPE')).toEqual(MESSAGE_TYPES);
+    expect(names('MESSAGE_TYPE')).toEqual(['咨询/Enquiry', '建议/Suggestion', '表扬/Praise', '投诉/Complaint']);
+    expect(values('ACTIVITY_TYPE')).toEqual(['TRM0301', 'TRM0302', 'TRM0303', 'TRM0304', 'TRM0305']);
+    expect(values('EXHIBIT_LEVEL')).toEqual(['cms0801', 'cms0802', 'cms0803']);
+    expect(values('EXHIBITION_CATEGORY')).toEqual(['cms0701', 'cms0702', 'cms0703', 'cms0704']);
     expect(content.dictionaries.every((d) => d.dictionaryName !== '' && d.dictionaryNameEn !== '')).toBe(true);
+    // Records use the codes.
+    expect(new Set(content.activities.map((a) => a.activityType)).size).toBeGreaterThanOrEqual(4);
+    expect(content.activities.every((a) => values('ACTIVITY_TYPE').includes(a.activityType))).toBe(true);
   });
 
   it.each(SITES)('has %s questionnaires open and closed, with every kind of question and shuffled sort', (site) => {
@@ -392,8 +470,12 @@ describe('demo content: what the portal shows', () => {
     for (const place of ['home', 'EN_home']) {
       const items = content.sliders.filter((s) => s.place === place);
       expect(items).toHaveLength(5);
-      expect(items.every((s) => s.filePath.startsWith('/file/') && s.title !== '')).toBe(true);
+      expect(items.every((s) => STORE.test(s.filePath) && s.filePath.includes('/CMS_GALLERY_IMG/') && s.title !== '')).toBe(true);
     }
-    expect(content.sliders.filter((s) => s.place === 'EN_home').every((s) => s.linkUrl.startsWith('/EN_'))).toBe(true);
+    expect(content.sliders.filter((s) => s.place === 'EN_home').every((s) => (s.linkUrl ?? '').startsWith('/EN_'))).toBe(true);
+    // A slide that leads to a record names it by its wire id (what the portal's routes hold).
+    const toTemp = content.sliders.filter((s) => /TempExh\//.test(s.linkUrl ?? ''));
+    expect(toTemp.length).toBeGreaterThanOrEqual(2);
+    for (const s of toTemp) expect(s.linkUrl).toMatch(/TempExh\/[0-9a-f]{32}$/);
   });
 });

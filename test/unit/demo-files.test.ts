@@ -1,13 +1,13 @@
-// Writing the demo files: every file the content refers to exists afterwards, images come in the
-// three variants the portal asks for (1000 px, 300 px THUMB, watermarked WATER), the PDF parses,
-// the video is the committed one.
+// Writing the demo files: every file the content refers to exists afterwards at its store path,
+// images come in the three variants the portal asks for (1000 px, 300 px THUMB, watermarked WATER),
+// the PDF parses, the video is the committed one, the 3D models are glTF binaries.
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbPath, waterPath } from '../../shared/image-paths.ts';
-import { demoFiles, generateDemoContent, writeDemoFiles } from '../../cms/db/demo/index.ts';
+import { demoFiles, generateDemoContent, imagePath, writeDemoFiles } from '../../cms/db/demo/index.ts';
 
 const content = generateDemoContent();
 const files = demoFiles(content);
@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const size = async (path: string): Promise<number> => (await stat(join(dir, path))).size;
+const ding = imagePath('bronze-ding', 'CMS_EXHIBIT_INFO_IMG');
+const meiping = imagePath('porcelain-meiping', 'CMS_EXHIBIT_INFO_IMG');
 
 describe('writeDemoFiles', () => {
   it('writes every referenced file, and THUMB and WATER copies of every image', async () => {
@@ -36,21 +38,21 @@ describe('writeDemoFiles', () => {
   });
 
   it('makes originals 1000 px wide and thumbnails 300 px wide, both real JPEGs', async () => {
-    const original = await sharp(join(dir, 'upload/demo/bronze-ding.jpg')).metadata();
-    const thumb = await sharp(join(dir, 'upload/demo/THUMB/bronze-ding.jpg')).metadata();
-    const water = await sharp(join(dir, 'upload/demo/WATER/bronze-ding_IMAGE_REMARK.jpg')).metadata();
+    const original = await sharp(join(dir, ding)).metadata();
+    const thumb = await sharp(join(dir, thumbPath(ding))).metadata();
+    const water = await sharp(join(dir, waterPath(ding))).metadata();
     expect([original.format, original.width, original.height]).toEqual(['jpeg', 1000, 1000]);
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['jpeg', 300, 300]);
     expect([water.width, water.height]).toEqual([1000, 1000]);
-    const book = await sharp(join(dir, 'upload/demo/THUMB/book-kids.jpg')).metadata();
+    const book = await sharp(join(dir, thumbPath(imagePath('book-kids', 'CMS_ARCHIVES_IMG')))).metadata();
     expect([book.width, book.height]).toEqual([300, 400]);
   });
 
   it('draws a picture, not a blank, and a visible watermark on the WATER copy', async () => {
-    const stats = await sharp(join(dir, 'upload/demo/porcelain-meiping.jpg')).stats();
+    const stats = await sharp(join(dir, meiping)).stats();
     expect(Math.max(...stats.channels.map((c) => c.stdev))).toBeGreaterThan(20);
     const pixels = async (path: string): Promise<Buffer> => sharp(join(dir, path)).greyscale().raw().toBuffer();
-    const [a, b] = await Promise.all([pixels('upload/demo/porcelain-meiping.jpg'), pixels('upload/demo/WATER/porcelain-meiping_IMAGE_REMARK.jpg')]);
+    const [a, b] = await Promise.all([pixels(meiping), pixels(waterPath(meiping))]);
     let changed = 0;
     for (let i = 0; i < a.length; i++) if (Math.abs((a[i] ?? 0) - (b[i] ?? 0)) > 10) changed++;
     // Text strokes over the whole picture: about 2.7 % of the pixels change visibly.
@@ -78,5 +80,24 @@ describe('writeDemoFiles', () => {
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(bytes.length).toBeGreaterThan(10_000);
     expect(bytes.length).toBeLessThan(200_000);
+  });
+
+  it('writes one picture the same under every folder that holds it', async () => {
+    const [a, b] = await Promise.all([readFile(join(dir, ding)), readFile(join(dir, imagePath('bronze-ding', 'CMS_ARCHIVES_IMG')))]);
+    expect(a.equals(b)).toBe(true);
+  });
+
+  it('writes the 3D models as glTF 2.0 binaries', async () => {
+    const model = files.find((f) => f.kind === 'model');
+    expect(model).toBeDefined();
+    const bytes = await readFile(join(dir, model?.path ?? ''));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
+    expect(bytes.readUInt32LE(4)).toBe(2);
+    expect(bytes.readUInt32LE(8)).toBe(bytes.length);
+    const jsonLength = bytes.readUInt32LE(12);
+    expect(bytes.subarray(16, 20).toString('latin1')).toBe('JSON');
+    const json = JSON.parse(bytes.subarray(20, 20 + jsonLength).toString('utf8')) as { asset: { version: string }; meshes: unknown[] };
+    expect(json.asset.version).toBe('2.0');
+    expect(json.meshes).toHaveLength(1);
   });
 });

@@ -201,3 +201,49 @@ describe('response cache', () => {
     expect(entry.etag).toMatch(/^W\/".+"$/);
   });
 });
+
+describe('a slow service past the revalidate window', () => {
+  it('gets the stale answer within the patience while the one refresh goes on, then the fresh one', async () => {
+    const { cache } = setup({ swrS: 30, staleIfErrorS: 300 });
+    const l = loader();
+    await cache.lookup('k', l.spec(60));
+    clock += 120_000; // past fresh (60 s) and revalidate (30 s), inside stale-if-error (300 s)
+    const release = l.hold();
+    const started = performance.now();
+    const first = await cache.lookup('k', l.spec(60));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect([first.status, body(first.entry.raw)]).toEqual(['STALE', 'v1']);
+    const second = await cache.lookup('k', l.spec(60));
+    expect([second.status, l.calls]).toEqual(['STALE', 2]); // the refresh under way is shared
+    release();
+    await new Promise((r) => setTimeout(r, 10));
+    const third = await cache.lookup('k', l.spec(60));
+    expect([third.status, body(third.entry.raw)]).toEqual(['HIT', 'v2']);
+  });
+
+  it('still waits for a healthy service, which answers fresh', async () => {
+    const { cache } = setup({ swrS: 30, staleIfErrorS: 300 });
+    const l = loader();
+    await cache.lookup('k', l.spec(60));
+    clock += 120_000;
+    const again = await cache.lookup('k', l.spec(60));
+    expect([again.status, body(again.entry.raw)]).toEqual(['MISS', 'v2']);
+  });
+});
+
+describe('circuit breaker', () => {
+  it('opens after three failures in a row, lets one trial through per cool-down, closes on an answer', async () => {
+    const { createBreaker } = await import('../../server/upstream/breaker.ts');
+    let t = 0;
+    const b = createBreaker({ now: () => t, threshold: 3, cooldownMs: 5000 });
+    for (let i = 0; i < 3; i += 1) {
+      expect(b.allow('x')).toBe(true);
+      b.failed('x');
+    }
+    expect([b.allow('x'), b.allow('other'), b.retryInS('x')]).toEqual([false, true, 5]);
+    t += 5000;
+    expect([b.allow('x'), b.allow('x')]).toEqual([true, false]); // the trial, then wait for it
+    b.succeeded('x');
+    expect([b.allow('x'), b.retryInS('x')]).toEqual([true, 0]);
+  });
+});

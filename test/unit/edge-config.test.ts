@@ -27,7 +27,6 @@ describe('edge config', () => {
     expect(config.upstreamTimeoutMs).toBe(5000);
     expect(config.filePrefix).toBe('/file');
     expect(config.cmsDb).toBe('data/cms.sqlite');
-    expect(config.cmsPort).toBe(8081);
     expect(config.tokenMaxSkewMs).toBe(300000);
     expect(config.adminToken).toBeNull();
     expect(config.cache.ttlS).toBeNull();
@@ -73,7 +72,7 @@ describe('edge config', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
     expect(loadConfig({ SITE_ENGLISH: 'true', IMAGE_WATERMARK: '1' }).site).toMatchObject({ english: true, watermark: true });
-    expect(loadConfig({ UPSTREAM_PREFIX: '/japi/sw-cms' }).upstreamPrefix).toBe('/japi/sw-cms');
+    expect(loadConfig({ UPSTREAM_PREFIX: '/japi/sw-cms' }).gateways.content).toBe('/japi/sw-cms');
     expect(problemsOf({ UPSTREAM_PREFIX: 'japi/' })[0]).toMatch(/UPSTREAM_PREFIX/);
     expect(problemsOf({ ADMIN_TOKEN: 'short' })[0]).toMatch(/ADMIN_TOKEN.*16 characters/);
   });

@@ -17,7 +17,9 @@ describe('cache keys and tags', () => {
   });
 
   it('keys are method + path + own query + canonical body, never the appId or stray query', () => {
-    expect(cacheKey(spec('queryArchivesById'), { params: { id: 12 }, query: { x: '1' } })).toBe('GET /api/queryArchivesById/12');
+    expect(cacheKey(spec('queryAllChannel'), { params: { site: 'CN' }, query: { x: '1' } })).toBe('GET /api/queryAllChannel/CN');
+    // queryArchivesById reads extra parameters (wire-facts.md): they are part of its key.
+    expect(cacheKey(spec('queryArchivesById'), { params: { id: 12 }, query: { x: '1' } })).toBe('GET /api/queryArchivesById/12?x=1');
     expect(cacheKey(spec('queryDictionaryByCode'), { query: { appId: 'secret', dictionaryCode: 'MESSAGE_TYPE' }, body: {} })).toBe(
       'POST /api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE {}',
     );

@@ -6,17 +6,17 @@ import type { ListLayout } from '../../shared/route-table.ts';
 import type { ArticleDetailData, ListData, ListItem, SearchData } from '../../shared/screen-data.ts';
 import { render, textOf } from './portal-components-render.tsx';
 
-const item = (id: number, extra: Partial<ListItem> = {}): ListItem => ({
-  id,
-  title: `标题${id}`,
-  href: `/News/SNews/${id}`,
+const item = (n: number, extra: Partial<ListItem> = {}): ListItem => ({
+  id: String(n),
+  title: `标题${n}`,
+  href: `/News/SNews/${n}`,
   external: false,
-  date: '2024-05-0' + (id % 9 || 1),
+  date: '2024-05-0' + (n % 9 || 1),
   range: '',
   place: '',
   subtitle: '',
-  excerpt: `摘要${id}`,
-  images: [`/file/THUMB/p${id}.jpg`, `/file/p${id}.jpg`],
+  excerpt: `摘要${n}`,
+  images: [`/file/THUMB/p${n}.jpg`, `/file/p${n}.jpg`],
   badge: '',
   ...extra,
 });
@@ -89,7 +89,7 @@ describe('List screen', () => {
 const detail: ArticleDetailData = {
   kind: 'detail',
   channel: { channelNo: 'SNews', name: '本馆新闻', path: '/News/SNews' },
-  id: 12,
+  id: '12',
   title: '青铜器特展开幕',
   subTitle: '',
   showTitle: true,
@@ -147,7 +147,7 @@ const search = (extra: Partial<SearchData> = {}): SearchData => ({
   pageSize: 10,
   hits: [
     {
-      id: 3,
+      id: '3',
       channelName: '本馆新闻',
       title: '青铜器展',
       abstract: '商周青铜器<b>精品</b>',
@@ -156,7 +156,7 @@ const search = (extra: Partial<SearchData> = {}): SearchData => ({
       images: ['/file/THUMB/x.jpg'],
       date: '',
     },
-    { id: 9, channelName: '藏品精选', title: '青铜鼎', abstract: '', href: 'https://col.example.cn/9', external: true, images: [], date: '' },
+    { id: '9', channelName: '藏品精选', title: '青铜鼎', abstract: '', href: 'https://col.example.cn/9', external: true, images: [], date: '' },
   ],
   ...extra,
 });

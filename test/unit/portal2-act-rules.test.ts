@@ -70,25 +70,29 @@ describe('message form', () => {
   });
 
   it('gives one error per wrong field', () => {
-    const errors = checkMessage(messageValuesFrom([['content', ''], ['email', 'a@'], ['phoneNumber', '123'], ['type', 'spam']]));
+    // A type is checked only as a code (the service's dictionary judges the rest): `spam` passes, `no way!` does not.
+    expect(checkMessage(messageValuesFrom([['content', 'x'], ['type', 'spam']]))).toEqual([]);
+    const errors = checkMessage(messageValuesFrom([['content', ''], ['email', 'a@'], ['phoneNumber', '123'], ['type', 'no way!']]));
     expect(Object.keys(errorsByField(errors)).sort()).toEqual(['content', 'email', 'phoneNumber', 'type']);
     expect(errorsByField(errors).content?.code).toBe('content_required');
   });
 
-  it('takes type choices from the dictionary, else from the rules', () => {
-    const fallback = (v: string) => `#${v}`;
+  it('offers exactly the dictionary’s types (vendor codes), none without a dictionary', () => {
     const dict = [
-      { dictionaryId: 1, dictionaryName: '建议', dictionaryValue: 'suggest', dictionaryNameEn: 'Suggestion' },
-      { dictionaryId: 2, dictionaryName: '其他', dictionaryValue: 'unknown', dictionaryNameEn: 'Other' },
+      { dictionaryId: '1', dictionaryName: '建议', dictionaryValue: 'cms1102', dictionaryNameEn: 'Suggestion' },
+      { dictionaryId: '2', dictionaryName: '其他', dictionaryValue: 'cms1109', dictionaryNameEn: '' },
     ];
-    expect(messageTypeOptions(dict, 'en', fallback)).toEqual([{ value: 'suggest', label: 'Suggestion' }]);
-    expect(messageTypeOptions([], 'zh', fallback).map((o) => o.value)).toEqual(['consult', 'suggest', 'praise', 'complain']);
-    expect(messageTypeOptions(null, 'zh', fallback)[0]).toEqual({ value: 'consult', label: '#consult' });
+    expect(messageTypeOptions(dict, 'en')).toEqual([
+      { value: 'cms1102', label: 'Suggestion' },
+      { value: 'cms1109', label: '其他' },
+    ]);
+    expect(messageTypeOptions([], 'zh')).toEqual([]);
+    expect(messageTypeOptions(null, 'zh')).toEqual([]);
   });
 });
 
 const survey: QuestionnaireWithDetails = {
-  questionnaireId: 9,
+  questionnaireId: '9',
   title: '观众满意度调查',
   subTitle: '',
   createTime: '2026-10-01 10:00:00',
@@ -96,29 +100,29 @@ const survey: QuestionnaireWithDetails = {
   endTime: '2026-12-31 23:59:59',
   details: [
     {
-      questionnaireDetailId: 2,
-      questionId: 20,
+      questionnaireDetailId: '2',
+      questionId: '20',
       title: '您从哪里了解到本馆？',
       isRequired: false,
       isSingle: false,
       isOther: true,
       sort: 2,
       answers: [
-        { answerId: 202, title: '微信', sort: 2, selectCount: 0, percent: 0 },
-        { answerId: 201, title: '网站', sort: 1, selectCount: 0, percent: 0 },
+        { answerId: '202', title: '微信', sort: 2, selectCount: 0, percent: 0 },
+        { answerId: '201', title: '网站', sort: 1, selectCount: 0, percent: 0 },
       ],
     },
     {
-      questionnaireDetailId: 1,
-      questionId: 10,
+      questionnaireDetailId: '1',
+      questionId: '10',
       title: '总体满意度',
       isRequired: true,
       isSingle: true,
       isOther: false,
       sort: 1,
       answers: [
-        { answerId: 101, title: '满意', sort: 1, selectCount: 0, percent: 0 },
-        { answerId: 102, title: '一般', sort: 2, selectCount: 0, percent: 0 },
+        { answerId: '101', title: '满意', sort: 1, selectCount: 0, percent: 0 },
+        { answerId: '102', title: '一般', sort: 2, selectCount: 0, percent: 0 },
       ],
     },
   ],
@@ -140,9 +144,9 @@ describe('questionnaire rules', () => {
 
   it('sorts questions and answers by sort', () => {
     const sorted = sortedQuestions(survey.details);
-    expect(sorted.map((q) => q.questionId)).toEqual([10, 20]);
-    expect(sorted[1]!.answers.map((a) => a.answerId)).toEqual([201, 202]);
-    expect(survey.details[0]!.questionId).toBe(20);
+    expect(sorted.map((q) => q.questionId)).toEqual(['10', '20']);
+    expect(sorted[1]!.answers.map((a) => a.answerId)).toEqual(['201', '202']);
+    expect(survey.details[0]!.questionId).toBe('20');
   });
 
   it('turns a form into a record', () => {
@@ -156,10 +160,10 @@ describe('questionnaire rules', () => {
     expect(values).toEqual({ q10: ['101'], q20: ['201', 'other'], q20_other: [' 朋友推荐 '] });
     expect(readAnswers(survey, values)).toEqual({
       record: {
-        questionnaireId: 9,
+        questionnaireId: '9',
         answers: [
-          { questionId: 20, answerIds: [201], otherText: '朋友推荐' },
-          { questionId: 10, answerIds: [101] },
+          { questionId: '20', answerIds: ['201'], otherText: '朋友推荐' },
+          { questionId: '10', answerIds: ['101'] },
         ],
       },
       errors: [],
@@ -179,6 +183,6 @@ describe('questionnaire rules', () => {
   it('counts typed "other" text as choosing other', () => {
     const { record, errors } = readAnswers(survey, { q10: ['102'], q20_other: ['展览海报'] });
     expect(errors).toEqual([]);
-    expect(record.answers[0]).toEqual({ questionId: 20, answerIds: [], otherText: '展览海报' });
+    expect(record.answers[0]).toEqual({ questionId: '20', answerIds: [], otherText: '展览海报' });
   });
 });

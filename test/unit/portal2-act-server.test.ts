@@ -61,9 +61,9 @@ describe('activity loader helpers', () => {
   });
 
   it('sanitizes an HTML description and turns plain text into escaped paragraphs', () => {
-    expect(descriptionHtml('<p onclick="x()">讲座<script>alert(1)</script></p>')).toBe('<p>讲座</p>');
-    expect(descriptionHtml('第一段\n\n第二段 <b & c')).toBe('<p>第一段</p><p>第二段 &lt;b &amp; c</p>');
-    expect(descriptionHtml('  ')).toBe('');
-    expect(descriptionHtml(null)).toBe('');
+    expect(descriptionHtml('<p onclick="x()">讲座<script>alert(1)</script></p>', '/file')).toBe('<p>讲座</p>');
+    expect(descriptionHtml('第一段\n\n第二段 <b & c', '/file')).toBe('<p>第一段</p><p>第二段 &lt;b &amp; c</p>');
+    expect(descriptionHtml('  ', '/file')).toBe('');
+    expect(descriptionHtml(null, '/file')).toBe('');
   });
 });

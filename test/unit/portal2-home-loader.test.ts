@@ -79,7 +79,7 @@ function context(api: UpstreamApi, lang: Lang = 'zh', wx = false) {
     params: {},
     url: new URL(`http://museum.test${path}${wx ? '?platform=wx' : ''}`),
     lang,
-    site: { english: false, watermark: false, publicUrl: '', filePrefix: '/file' },
+    site: { english: false, watermark: false, publicUrl: '', filePrefix: '/file', portalId: '', orgId: '' },
     requestId: 'r1',
     wx,
     now: () => NOW,

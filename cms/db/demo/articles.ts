@@ -1,17 +1,19 @@
 // Articles of every article-backed channel: titles and bodies composed from the site's lexicon,
 // dated over 2019–2026 (both sides of the 2024-03-01 visit-count rule), newest first, plus the
 // few special records (galleries, the PDF attachment, the video, external links).
-import type { Article, FileInfo, SiteLanguage } from '../../../shared/wire.ts';
+import type { SiteLanguage } from '../../../shared/wire.ts';
 import type { PlannedChannel } from './channels.ts';
 import { addDays, at, daysBetween } from './dates.ts';
+import { storePath } from './file-store.ts';
 import { groupId, type Counter } from './ids.ts';
-import { caption, imageUrl, POOLS, type PoolName } from './image-pool.ts';
+import { caption, imagePath, POOLS, slugOf, type PoolName } from './image-pool.ts';
 import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
 import { cut, escapeAttr, escapeText, fill, type Slots } from './prose/fill.ts';
 import { SUBJECT_KEYS, type Lexicon, type SubjectText, type TopicText } from './prose/types.ts';
+import type { DemoArticle, DemoFileInfo } from './types.ts';
 
-export type DemoArticle = Omit<Article, 'excerpt'>;
+export type { DemoArticle } from './types.ts';
 
 /**
  * The gallery marker an article body carries where its image gallery belongs (files with code
@@ -20,8 +22,12 @@ export type DemoArticle = Omit<Article, 'excerpt'>;
 export const GALLERY_MARKER = /<p>\s*\[gallery\]\s*<\/p>/g;
 const GALLERY_HTML = '<p>[gallery]</p>';
 
-export const PDF_FILE = 'upload/demo/docs/donation-policy.pdf';
-export const VIDEO_FILES = { mp4: 'upload/demo/video/bronze-restoration.mp4', webm: 'upload/demo/video/bronze-restoration.webm' } as const;
+/** The attachment of the donation policy articles and the film of the restoration article (store paths). */
+export const PDF_FILE = storePath('CMS_ARCHIVES_FILE', 'donation-policy', 'pdf');
+export const VIDEO_FILES = {
+  mp4: storePath('CMS_ARCHIVES_VIDEO', 'bronze-restoration', 'mp4'),
+  webm: storePath('CMS_ARCHIVES_VIDEO', 'bronze-restoration', 'webm'),
+} as const;
 
 const FIRST_DAY = '2019-01-08';
 const LAST_DAY = '2026-10-28';
@@ -142,7 +148,10 @@ export function titleCase(title: string): string {
 
 const SUBJECT_SLOT = /\{(subject|Subject|kw2|kw4|obj|Obj|exh|dyn)\}/;
 
-const imgTag = (slug: string, site: SiteLanguage): string => `<p><img src="${imageUrl(slug)}" alt="${escapeAttr(caption(slug, site))}"></p>`;
+const articleImage = (slug: string): string => imagePath(slug, 'CMS_ARCHIVES_IMG');
+
+/** Pictures in a body point into the store by relative path, as an editor's uploads do. */
+const imgTag = (slug: string, site: SiteLanguage): string => `<p><img src="${articleImage(slug)}" alt="${escapeAttr(caption(slug, site))}"></p>`;
 
 /** The body: an opening, two or three paragraphs (one maybe under a heading), an image, a closing. */
 function composeBody(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, c: Composed, extraSentences: string[], image: string | null): { html: string; lead: string } {
@@ -176,7 +185,7 @@ function poolOf(topic: TopicText, subject: SubjectText | null): PoolName {
 const PICTURE_KINDS = new Set(['images', 'common', 'wc', 'book', 'excellent']);
 
 /** Every article of one channel, newest first. */
-export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel, parentNo: string, ids: ArticleIds): { articles: DemoArticle[]; files: FileInfo[] } {
+export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel, parentNo: string, ids: ArticleIds): { articles: DemoArticle[]; files: DemoFileInfo[] } {
   const { plan, site, channel } = planned;
   const topic = plan.topic ? lex.topics[plan.topic] : undefined;
   if (!topic || !plan.count) return { articles: [], files: [] };
@@ -196,39 +205,41 @@ export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel,
       channelNo: channel.channelNo,
       channelName: channel.channelName,
       title: c.title,
-      subTitle: c.subTitle,
+      subTitle: c.subTitle || null,
       publishDate: moment,
       parentChannelNo: parentNo,
-      thumbImg: picture && plan.kind !== 'text' ? imageUrl(picture) : '',
-      thumbAppImg: '',
+      thumbImg: picture && plan.kind !== 'text' ? articleImage(picture) : null,
+      // A mobile picture only where the editor uploaded one (about a third of the pictured ones).
+      thumbAppImg: picture && plan.kind !== 'text' && rng.chance(0.35) ? imagePath(picture, 'CMS_ARCHIVES_APP_IMG') : null,
       description: cut(lead, site === 'EN' ? 200 : 90),
       content: html,
       source: sourceFor(rng, plan.topic, c.slots, site),
-      linkUrl: '',
+      linkUrl: null,
       isShowTitle: true,
       visitCount: old ? rng.int(300, 6000) : rng.int(20, 1800),
       starCount: rng.int(0, old ? 260 : 90),
-      flag: '',
+      flag: null,
       ...extensions(plan.kind, plan.topic, c.slots, site, moment),
-      label: c.subject ? c.subject.kw2 : '',
+      label: c.subject ? c.subject.kw2 : null,
+      languageType: site,
     };
   });
   const files = decorate(rng, lex, planned, articles, ids);
   return { articles, files };
 }
 
-function sourceFor(rng: Rng, topic: string | undefined, slots: Slots, site: SiteLanguage): string {
-  if (topic === 'media') return slots.media ?? '';
-  if (topic === 'news') return rng.chance(0.7) ? (site === 'EN' ? MUSEUM.en : MUSEUM.zh) : '';
+function sourceFor(rng: Rng, topic: string | undefined, slots: Slots, site: SiteLanguage): string | null {
+  if (topic === 'media') return slots.media ?? null;
+  if (topic === 'news') return rng.chance(0.7) ? (site === 'EN' ? MUSEUM.en : MUSEUM.zh) : null;
   if (topic === 'notice') return site === 'EN' ? 'General Office' : '办公室';
-  return '';
+  return null;
 }
 
 type Extensions = Pick<DemoArticle, 'extension1' | 'extension2' | 'extension3' | 'extension4' | 'extension5' | 'extension6'>;
 
 /** Books carry editor, publisher and year; shop items their price (CNY). */
 function extensions(kind: string, topic: string | undefined, slots: Slots, site: SiteLanguage, moment: string): Extensions {
-  const none = { extension1: '', extension2: '', extension3: '', extension4: '', extension5: '', extension6: '' };
+  const none = { extension1: null, extension2: null, extension3: null, extension4: null, extension5: null, extension6: null };
   if (kind === 'wc') return { ...none, extension1: slots.price ?? '' };
   if (topic === 'books') {
     return { ...none, extension1: site === 'EN' ? `${MUSEUM.en} (ed.)` : `${MUSEUM.zh} 编`, extension2: site === 'EN' ? 'Cultural Relics Press' : '文物出版社', extension3: moment.slice(0, 4) };
@@ -236,7 +247,8 @@ function extensions(kind: string, topic: string | undefined, slots: Slots, site:
   return none;
 }
 
-function fileRow(ids: ArticleIds, objectId: string, code: FileInfo['code'], file: string, oldName: string, description: string): FileInfo {
+/** A file row: the stored name is the path's last segment; the uploader's own name is kept beside it. */
+export function fileRow(ids: { files: Counter }, objectId: string, code: DemoFileInfo['code'], file: string, oldName: string, description: string | null): DemoFileInfo {
   const name = file.slice(file.lastIndexOf('/') + 1);
   return {
     fileInfoId: ids.files.next(),
@@ -244,9 +256,9 @@ function fileRow(ids: ArticleIds, objectId: string, code: FileInfo['code'], file
     code,
     fileOldname: oldName,
     fileSuffix: name.slice(name.lastIndexOf('.') + 1),
-    description,
+    description: description || null,
     fileName: name,
-    filePath: `/file/${file}`,
+    filePath: file,
   };
 }
 
@@ -260,9 +272,9 @@ function insertBeforeLast(html: string, piece: string): string {
   return at > 0 ? html.slice(0, at) + piece + html.slice(at) : html + piece;
 }
 
-function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: DemoArticle[], ids: ArticleIds): FileInfo[] {
+function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: DemoArticle[], ids: ArticleIds): DemoFileInfo[] {
   const { plan, site } = planned;
-  const files: FileInfo[] = [];
+  const files: DemoFileInfo[] = [];
   const en = site === 'EN';
 
   const galleries = GALLERIES[plan.no] ?? 0;
@@ -270,14 +282,14 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
   for (const i of galleryIndexes) {
     const a = articles[i];
     if (!a) continue;
-    const main = a.thumbImg ? a.thumbImg.replace(/^.*\/([a-z0-9-]+)\.jpg$/, '$1') : rng.pick(POOLS.museum);
+    const main = slugOf(a.thumbImg) || rng.pick(POOLS.museum);
     const others = rng.sample(
       Object.values(POOLS)
         .flat()
         .filter((s) => s !== main && !s.startsWith('slider-') && !s.startsWith('book-')),
       rng.int(4, 7),
     );
-    for (const slug of [main, ...others]) files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', `upload/demo/${slug}.jpg`, `${slug}.jpg`, caption(slug, site)));
+    for (const slug of [main, ...others]) files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', articleImage(slug), `${slug}.jpg`, caption(slug, site)));
     a.content = insertBeforeLast(a.content, GALLERY_HTML);
   }
 
@@ -285,7 +297,10 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
     const a = articles[0];
     if (a) {
       a.title = en ? `Donations Policy (revised ${a.publishDate.slice(0, 4)})` : `${MUSEUM.zh}藏品捐赠办法（${a.publishDate.slice(0, 4)}年修订）`;
-      a.content += en ? '<p>The full policy is attached as a PDF.</p>' : '<p>附件：藏品捐赠办法全文（PDF）。</p>';
+      // The body links the attachment by its store path, as the back office's editor writes it.
+      a.content += en
+        ? `<p>The full policy is attached: <a href="${PDF_FILE}">Donations Policy (PDF)</a>.</p>`
+        : `<p>附件：<a href="${PDF_FILE}">藏品捐赠办法全文（PDF）</a>。</p>`;
       files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_FILE', PDF_FILE, en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`, a.title));
     }
   }
@@ -295,9 +310,9 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
     if (a) {
       const bronze = lex.subjects.bronze;
       a.title = en ? 'Video: Bringing a Western Zhou Bronze Ding Back to Life' : '视频｜青铜器修复纪实：一件西周铜鼎的重生';
-      a.thumbImg = imageUrl('bronze-ding');
+      a.thumbImg = articleImage('bronze-ding');
       a.label = bronze.kw2;
-      const video = `<p><video controls controlslist="nodownload" preload="metadata" width="640" height="360" poster="${imageUrl('bronze-ding')}"><source src="/file/${VIDEO_FILES.webm}" type="video/webm"><source src="/file/${VIDEO_FILES.mp4}" type="video/mp4"></video></p>`;
+      const video = `<p><video controls controlslist="nodownload" preload="metadata" width="640" height="360" poster="${articleImage('bronze-ding')}"><source src="${VIDEO_FILES.webm}" type="video/webm"><source src="${VIDEO_FILES.mp4}" type="video/mp4"></video></p>`;
       const intro = en
         ? 'Conservators at the Conservation Centre spent eight months cleaning, consolidating and restoring a Western Zhou bronze ding. This short film follows their work.'
         : '文物保护中心的修复师历时八个月，完成了一件西周青铜鼎的除锈、加固与补配。这段短片记录了修复的全过程。';

@@ -1,6 +1,7 @@
 // The channel tree of both sites as data (see /tmp/content-map.md): route segment, names, what kind
 // of list backs the channel, its page size (spec §2) and the topic its demo articles are written on.
 import type { SiteLanguage } from '../../../shared/wire.ts';
+import { imagePath } from './image-pool.ts';
 import type { DemoChannel } from './types.ts';
 
 /** What backs a channel's screen. Article kinds are listed by `queryArchivesList`. */
@@ -150,7 +151,7 @@ export interface PlannedChannel {
   top: string;
 }
 
-const banner = (no: string): string => `/file/upload/demo/banner-${no.toLowerCase()}.jpg`;
+const banner = (no: string): string => imagePath(`banner-${no.toLowerCase()}`, 'CMS_CHANNEL_IMG');
 
 /** Flattens the plan for one site, parents before children, with ids from `firstId` on. */
 export function planChannels(site: SiteLanguage, firstId: number): PlannedChannel[] {
@@ -167,7 +168,7 @@ export function planChannels(site: SiteLanguage, firstId: number): PlannedChanne
         linkUrl: plan.linkUrl ?? '/',
         description: site === 'EN' ? `${plan.en} — Yunxi Museum` : `云溪博物馆·${plan.zh}`,
         isVisible: !plan.hidden,
-        bannerPhotoPath: isTop && plan.kind !== 'home' ? banner(plan.no) : '',
+        bannerPhotoPath: isTop && plan.kind !== 'home' ? banner(plan.no) : null,
         parent,
         sort: index + 1,
         isHome: plan.no === 'Home',

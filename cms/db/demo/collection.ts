@@ -1,13 +1,17 @@
 // Exhibit types, exhibits (30 treasures, 27 revolutionary relics, 20 more), their display images
-// and which exhibits each temporary exhibition shows — the same objects on both sites.
-import type { Exhibit, ExhibitType, FileInfo, SiteLanguage } from '../../../shared/wire.ts';
+// and which exhibits each temporary exhibition shows — the same objects on both sites. Like a real
+// catalogue, not every record is complete: some have no grade, no guide text, no mobile picture.
+import type { SiteLanguage } from '../../../shared/wire.ts';
+import { fileRow } from './articles.ts';
 import { say, SITES, type Pair } from './bilingual.ts';
 import type { DemoTemp } from './exhibitions.ts';
+import { storePath } from './file-store.ts';
 import { groupId, type Counter } from './ids.ts';
-import { caption, imageUrl, POOLS } from './image-pool.ts';
+import { caption, imagePath, POOLS } from './image-pool.ts';
 import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
 import type { Lexicon, SubjectKey } from './prose/types.ts';
+import type { DemoExhibit, DemoExhibitType, DemoFileInfo } from './types.ts';
 
 export const EXHIBIT_TYPES: Array<{ typeNo: string; name: Pair; image: string }> = [
   { typeNo: 'QTQ', name: ['青铜器', 'Bronzes'], image: 'bronze-ding' },
@@ -19,11 +23,11 @@ export const EXHIBIT_TYPES: Array<{ typeNo: string; name: Pair; image: string }>
   { typeNo: 'JXD', name: ['近现代文物', 'Modern and Revolutionary'], image: 'revolution-letter' },
 ];
 
-/** Exhibit levels (dictionary EXHIBIT_LEVEL). */
-export const LEVELS: Pair[] = [
-  ['一级', 'Grade I'],
-  ['二级', 'Grade II'],
-  ['三级', 'Grade III'],
+/** Exhibit levels: exhibitLevel holds the vendor code of dictionary EXHIBIT_LEVEL (null: not graded). */
+export const LEVELS: Array<{ value: string; name: Pair }> = [
+  { value: 'cms0801', name: ['一级文物', 'Grade I'] },
+  { value: 'cms0802', name: ['二级文物', 'Grade II'] },
+  { value: 'cms0803', name: ['三级文物', 'Grade III'] },
 ];
 
 /** Ages with their date ranges. */
@@ -216,7 +220,8 @@ interface ExhibitPlan {
   age: Pair;
   ageDetail: Pair;
   size: Pair;
-  level: number;
+  /** Index into LEVELS; null when the object is not graded. */
+  level: number | null;
   images: string[];
   source: Pair;
   treasure: boolean;
@@ -270,10 +275,10 @@ function sourceOf(rng: Rng, lexZh: Lexicon, lexEn: Lexicon, before = 2018): Pair
   ]);
 }
 
-/** A thumb list: the object's own picture first, then one to three more of its kind. */
+/** A thumb list: the object's own picture first, then up to three more of its kind. */
 function imagesOf(rng: Rng, main: string, subject: SubjectKey): string[] {
   const pool = (POOLS[subject] as readonly string[]).filter((s) => s !== main);
-  return [main, ...rng.sample(pool.length ? pool : POOLS.museum, rng.int(1, 3))];
+  return [main, ...rng.sample(pool.length ? pool : POOLS.museum, rng.chance(0.15) ? 0 : rng.int(1, 3))];
 }
 
 const PARTNERS: Pair[] = [
@@ -333,7 +338,7 @@ function planExhibits(rng: Rng, zh: Lexicon, en: Lexicon): ExhibitPlan[] {
     const p = plans[index];
     if (!p) return;
     p.treasure = rank < 30;
-    p.level = p.treasure ? (rng.chance(0.8) ? 0 : 1) : rng.int(1, 2);
+    p.level = p.treasure ? (rng.chance(0.8) ? 0 : 1) : rng.chance(0.3) ? null : rng.int(1, 2);
     p.recommend = rank < 8;
     p.model = rank % 5 === 0;
     p.loan = !p.treasure && rank % 7 === 3 ? rng.pick(PARTNERS) : null;
@@ -346,7 +351,7 @@ function planExhibits(rng: Rng, zh: Lexicon, en: Lexicon): ExhibitPlan[] {
       age: [`${g.year}年`, g.year],
       ageDetail: g.period,
       size: sizeOf(rng, g.size),
-      level: rng.pick([0, 1, 1, 2]),
+      level: rng.pick([0, 1, 1, 2, null]),
       images: imagesOf(rng, g.image, 'revolution'),
       source: sourceOf(rng, zh, en, 2021),
       treasure: false,
@@ -366,10 +371,10 @@ export interface CollectionIds {
 }
 
 export interface CollectionContent {
-  exhibitTypes: Array<ExhibitType & { languageType: SiteLanguage }>;
-  exhibits: Exhibit[];
+  exhibitTypes: DemoExhibitType[];
+  exhibits: DemoExhibit[];
   tempExhibits: Array<{ groupId: string; exhibitId: number }>;
-  files: FileInfo[];
+  files: DemoFileInfo[];
 }
 
 /** What a label says about one object of a kind (true of any object of that kind). */
@@ -431,54 +436,63 @@ function texts(notes: Pair[], p: ExhibitPlan, site: SiteLanguage): { description
   };
 }
 
+/** Where an object's 3D model lives: a file in the store (a .glb) or the museum's own viewer. */
+function modelOf(rng: Rng, p: ExhibitPlan, gid: string): string | null {
+  if (!p.model) return null;
+  return rng.chance(0.5) ? storePath('CMS_EXHIBIT_MODEL', gid, 'glb') : `https://3d.example-museum.cn/model/${gid.slice(0, 12)}`;
+}
+
+/** One object on one site; the optional fields are left empty (null) the way a real catalogue does. */
+function exhibitRecord(rng: Rng, p: ExhibitPlan, notes: Pair[], site: SiteLanguage, exhibitId: number): DemoExhibit {
+  const { description, explanation } = texts(notes, p, site);
+  const gid = groupId(rng);
+  const own = site === 'EN' ? MUSEUM.en : MUSEUM.zh;
+  return {
+    exhibitId,
+    exhibitName: say(p.name, site),
+    exhibitType: p.typeNo,
+    modelUrl: modelOf(rng, p, gid),
+    exhibitLevel: p.level === null ? null : (LEVELS[p.level]?.value ?? null),
+    age: say(p.age, site),
+    ageDetail: say(p.ageDetail, site),
+    size: say(p.size, site),
+    description,
+    groupId: gid,
+    explanationWord: rng.chance(0.75) ? explanation : null,
+    thumb: p.images.map((slug) => imagePath(slug, 'CMS_EXHIBIT_INFO_IMG')).join(';'),
+    appThumb: rng.chance(0.6) ? imagePath(p.images[0] ?? 'bronze-ding', 'CMS_EXHIBIT_INFO_APP_IMG') : null,
+    collectionUnit: p.loan ? say(p.loan, site) : rng.chance(0.5) ? own : null,
+    extension6: say(p.source, site),
+    isOwn: !p.loan,
+    isTreasure: p.treasure,
+    isRecommend: p.recommend,
+    label: say(EXHIBIT_TYPES.find((t) => t.typeNo === p.typeNo)?.name ?? ['', ''], site),
+    generalType: p.general,
+    languageType: site,
+  };
+}
+
 export function collection(rng: Rng, lexicons: Record<SiteLanguage, Lexicon>, temps: Record<SiteLanguage, DemoTemp[]>, ids: CollectionIds): CollectionContent {
   const plans = planExhibits(rng, lexicons.CN, lexicons.EN);
   const notes = plans.map((p) => rng.sample(NOTES[p.subject] ?? [], 2));
   const out: CollectionContent = { exhibitTypes: [], exhibits: [], tempExhibits: [], files: [] };
   for (const site of SITES) {
     for (const t of EXHIBIT_TYPES) {
-      out.exhibitTypes.push({ exhibitTypeId: ids.types.next(), typeName: say(t.name, site), typeNo: t.typeNo, backGroundImg: imageUrl(t.image), languageType: site });
-    }
-    const siteExhibits: Array<{ exhibit: Exhibit; subject: SubjectKey }> = [];
-    for (const [i, p] of plans.entries()) {
-      const { description, explanation } = texts(notes[i] ?? [], p, site);
-      const gid = groupId(rng);
-      const exhibit: Exhibit = {
-        exhibitId: ids.exhibits.next(),
-        exhibitName: say(p.name, site),
-        exhibitType: p.typeNo,
-        modelUrl: p.model ? `https://3d.example-museum.cn/model/${gid.slice(0, 12)}` : '',
-        exhibitLevel: say(LEVELS[p.level] ?? LEVELS[2] ?? ['', ''], site),
-        age: say(p.age, site),
-        ageDetail: say(p.ageDetail, site),
-        size: say(p.size, site),
-        description,
-        groupId: gid,
-        explanationWord: explanation,
-        thumb: p.images.map(imageUrl).join(';'),
-        appThumb: imageUrl(p.images[0] ?? 'bronze-ding'),
-        collectionUnit: p.loan ? say(p.loan, site) : site === 'EN' ? MUSEUM.en : MUSEUM.zh,
-        extension6: say(p.source, site),
-        isOwn: !p.loan,
-        isTreasure: p.treasure,
-        isRecommend: p.recommend,
-        label: say(EXHIBIT_TYPES.find((t) => t.typeNo === p.typeNo)?.name ?? ['', ''], site),
-        generalType: p.general,
+      out.exhibitTypes.push({
+        exhibitTypeId: ids.types.next(),
+        typeName: say(t.name, site),
+        typeNo: t.typeNo,
+        backGroundImg: imagePath(t.image, 'CMS_EXHIBIT_TYPE_IMG'),
         languageType: site,
-      };
+      });
+    }
+    const siteExhibits: Array<{ exhibit: DemoExhibit; subject: SubjectKey }> = [];
+    for (const [i, p] of plans.entries()) {
+      const exhibit = exhibitRecord(rng, p, notes[i] ?? [], site, ids.exhibits.next());
       siteExhibits.push({ exhibit, subject: p.subject });
       out.exhibits.push(exhibit);
       for (const slug of p.images) {
-        out.files.push({
-          fileInfoId: ids.files.next(),
-          objectId: gid,
-          code: 'CMS_EXHIBIT_INFO_DISPLAY',
-          fileOldname: `${slug}.jpg`,
-          fileSuffix: 'jpg',
-          description: caption(slug, site),
-          fileName: `${slug}.jpg`,
-          filePath: imageUrl(slug),
-        });
+        out.files.push(fileRow(ids, exhibit.groupId, 'CMS_EXHIBIT_INFO_DISPLAY', imagePath(slug, 'CMS_EXHIBIT_INFO_DISPLAY'), `${slug}.jpg`, caption(slug, site)));
       }
     }
     // Each temporary exhibition shows objects of its subject first, topped up with others.

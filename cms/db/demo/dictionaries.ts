@@ -1,31 +1,24 @@
-// Dictionary entries (queryDictionaryByCode): names in both languages, stable values.
-import type { DictionaryEntry } from '../../../shared/wire.ts';
+// Dictionary entries (queryDictionaryByCode): names in both languages. Values are vendor codes
+// (`cms1101`, `TRM0301`, …) as on deployed services, not words: records store these codes, and a
+// client shows a code through its dictionary entry.
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, RESERVE_STATUSES, RESERVE_TYPES } from './activities.ts';
 import type { Pair } from './bilingual.ts';
 import { LEVELS } from './collection.ts';
 import { TEMP_CATEGORIES } from './exhibitions.ts';
 import type { Counter } from './ids.ts';
+import { MESSAGE_TYPE_CODES } from './messages.ts';
+import type { DemoDictionaryEntry } from './types.ts';
 
-export type DemoDictionaryEntry = DictionaryEntry & { dictionaryCode: string; sort: number };
+export type { DemoDictionaryEntry } from './types.ts';
 
-const MESSAGE_TYPE_NAMES: Array<{ value: string; name: Pair }> = [
-  { value: 'consult', name: ['咨询', 'Enquiry'] },
-  { value: 'suggest', name: ['建议', 'Suggestion'] },
-  { value: 'praise', name: ['表扬', 'Praise'] },
-  { value: 'complain', name: ['投诉', 'Complaint'] },
-];
-
-const indexed = (pairs: Pair[], values?: string[]): Array<{ value: string; name: Pair }> =>
-  pairs.map((name, i) => ({ value: values?.[i] ?? String(i), name }));
+/** The reservation and status dictionaries describe small integers the records hold (0, 1, …). */
+const indexed = (pairs: Pair[]): Array<{ value: string; name: Pair }> => pairs.map((name, i) => ({ value: String(i), name }));
 
 export const DICTIONARIES: Record<string, Array<{ value: string; name: Pair }>> = {
   ACTIVITY_TYPE: ACTIVITY_TYPES,
-  MESSAGE_TYPE: MESSAGE_TYPE_NAMES,
-  EXHIBIT_LEVEL: indexed(
-    LEVELS.map(([zh, en]) => [`${zh}文物`, en]),
-    LEVELS.map(([zh]) => zh),
-  ),
-  EXHIBITION_CATEGORY: indexed(TEMP_CATEGORIES, TEMP_CATEGORIES.map(([zh]) => zh)),
+  MESSAGE_TYPE: Object.values(MESSAGE_TYPE_CODES),
+  EXHIBIT_LEVEL: LEVELS,
+  EXHIBITION_CATEGORY: TEMP_CATEGORIES,
   RESERVE_TYPE: indexed(RESERVE_TYPES),
   RESERVE_STATUS: indexed(RESERVE_STATUSES),
   ACTIVITY_STATUS: indexed(ACTIVITY_STATUSES),

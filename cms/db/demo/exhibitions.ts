@@ -1,13 +1,14 @@
 // Permanent exhibitions (with their position on the gallery floor plan) and temporary exhibitions
 // (past, current and upcoming around DEMO_TODAY), for both sites.
-import type { ExhibitionBase, ExhibitionTemp, SiteLanguage } from '../../../shared/wire.ts';
+import type { SiteLanguage } from '../../../shared/wire.ts';
 import { GALLERY_ROOMS, planPercent } from '../../../shared/floor-plan.ts';
 import { say, type Pair } from './bilingual.ts';
 import { at } from './dates.ts';
 import { groupId, type Counter } from './ids.ts';
-import { imageUrl } from './image-pool.ts';
+import { imagePath } from './image-pool.ts';
 import type { Rng } from './prng.ts';
 import type { Lexicon, SubjectKey } from './prose/types.ts';
+import type { DemoExhibitionBase, DemoExhibitionTemp } from './types.ts';
 
 interface BasePlan {
   name: Pair;
@@ -57,12 +58,12 @@ interface TempPlan {
   linkUrl?: string;
 }
 
-/** Categories of temporary exhibitions (extension1, dictionary EXHIBITION_CATEGORY). */
-export const TEMP_CATEGORIES: Pair[] = [
-  ['原创展览', 'Original'],
-  ['引进展览', 'On loan'],
-  ['合作展览', 'Partnership'],
-  ['巡回展览', 'Touring'],
+/** Categories of temporary exhibitions: extension1 holds the vendor code of dictionary EXHIBITION_CATEGORY. */
+export const TEMP_CATEGORIES: Array<{ value: string; name: Pair }> = [
+  { value: 'cms0701', name: ['原创展览', 'Original'] },
+  { value: 'cms0702', name: ['引进展览', 'On loan'] },
+  { value: 'cms0703', name: ['合作展览', 'Partnership'] },
+  { value: 'cms0704', name: ['巡回展览', 'Touring'] },
 ];
 
 const TEMPS: TempPlan[] = [
@@ -101,7 +102,7 @@ export interface ExhibitionIds {
   temps: Counter;
 }
 
-export function exhibitionBases(rng: Rng, lex: Lexicon, site: SiteLanguage, ids: ExhibitionIds): ExhibitionBase[] {
+export function exhibitionBases(rng: Rng, lex: Lexicon, site: SiteLanguage, ids: ExhibitionIds): DemoExhibitionBase[] {
   const seen = new Map<number, number>();
   return BASES.map((b) => {
     const inRoom = seen.get(b.room) ?? 0;
@@ -115,30 +116,30 @@ export function exhibitionBases(rng: Rng, lex: Lexicon, site: SiteLanguage, ids:
       baseName: name,
       description: describe(rng, lex, b.subject, name, site),
       startTime: at(b.opened, 9),
-      // Permanent: no closing date.
-      endTime: '',
+      // Permanent: no closing date (null, as deployed services send it).
+      endTime: null,
       basePlace: place,
       extension1: x,
       extension2: y,
       extension3: `${b.floor}F`,
-      linkUrl: '',
-      thumb: imageUrl(b.image),
-      appThumb: imageUrl(b.image),
-      label: b.subject ? lex.subjects[b.subject].kw2 : '',
+      linkUrl: null,
+      thumb: imagePath(b.image, 'CMS_EXHIBITION_BASE_IMG'),
+      appThumb: rng.chance(0.5) ? imagePath(b.image, 'CMS_EXHIBITION_APP_IMG') : null,
+      label: b.subject ? lex.subjects[b.subject].kw2 : null,
       languageType: site,
     };
   });
 }
 
 export interface DemoTemp {
-  temp: ExhibitionTemp;
+  temp: DemoExhibitionTemp;
   subject: SubjectKey;
 }
 
 export function exhibitionTemps(rng: Rng, lex: Lexicon, site: SiteLanguage, ids: ExhibitionIds): DemoTemp[] {
   return TEMPS.map((t, i) => {
     const name = say(t.name, site);
-    const image = imageUrl(t.image);
+    const image = imagePath(t.image, 'CMS_EXHIBITION_TEMP_IMG');
     return {
       subject: t.subject,
       temp: {
@@ -149,10 +150,10 @@ export function exhibitionTemps(rng: Rng, lex: Lexicon, site: SiteLanguage, ids:
         startTime: at(t.start, 9),
         endTime: at(t.end, 17),
         tempPlace: say(GALLERY_NAMES[t.gallery] ?? GALLERY_NAMES[0] ?? ['', ''], site),
-        linkUrl: t.linkUrl ?? '',
-        extension1: say(TEMP_CATEGORIES[t.category] ?? ['', ''], site),
+        linkUrl: t.linkUrl ?? null,
+        extension1: TEMP_CATEGORIES[t.category]?.value ?? null,
         thumb: image,
-        appThumb: image,
+        appThumb: rng.chance(0.5) ? imagePath(t.image, 'CMS_EXHIBITION_APP_IMG') : null,
         label: lex.subjects[t.subject].kw2,
         isRecommend: i >= 3 && i <= 6,
         languageType: site,

@@ -1,29 +1,31 @@
 // The files behind the demo content: which ones the records refer to, and writing them (images
-// with their THUMB and WATER variants rendered by sharp, the PDF, the committed video).
+// with their THUMB and WATER variants rendered by sharp, the PDF, the committed video, the 3D
+// models). Records hold store paths (file-store.ts); a file is written at that path under the
+// files folder, which the service serves as `/file/<path>`.
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_SIZES, thumbPath, waterPath } from '../../../shared/image-paths.ts';
-import { renderSvg, watermarkSvg } from './art/compose.ts';
+import { renderSvg, watermarkSvg, type ImageSpec } from './art/compose.ts';
 import { PDF_FILE, VIDEO_FILES } from './articles.ts';
+import { STORE_PATH } from './file-store.ts';
 import { specForFile } from './image-pool.ts';
+import { cubeGlb } from './model.ts';
 import { donationPdf } from './pdf.ts';
 import type { DemoContent, DemoFile } from './types.ts';
-
-const FILE_REF = /\/file\/([A-Za-z0-9][A-Za-z0-9._/-]*\.(?:jpg|pdf|mp4|webm))/g;
 
 function kindOf(path: string): DemoFile['kind'] {
   if (path.endsWith('.pdf')) return 'pdf';
   if (path.endsWith('.mp4') || path.endsWith('.webm')) return 'video';
+  if (path.endsWith('.glb')) return 'model';
   return 'image';
 }
 
-/** Every file the content refers to (relative paths, sorted). Images also get THUMB and WATER copies. */
+/** Every file the content refers to (store paths, sorted). Images also get THUMB and WATER copies. */
 export function demoFiles(content: DemoContent): DemoFile[] {
-  const paths = new Set<string>();
-  for (const m of JSON.stringify(content).matchAll(FILE_REF)) if (m[1]) paths.add(m[1]);
+  const paths = new Set(JSON.stringify(content).match(STORE_PATH) ?? []);
   return [...paths].sort().map((path) => ({ path, kind: kindOf(path) }));
 }
 
@@ -53,10 +55,11 @@ function watermarkFor(cache: Map<string, Promise<Buffer>>, width: number, height
   return overlay;
 }
 
-/** Renders one pool picture once and writes the original, the 300 px thumbnail and the watermarked copy. */
-async function writeImage(dir: string, path: string, watermarks: Map<string, Promise<Buffer>>): Promise<void> {
-  const spec = specForFile(path);
-  if (!spec) throw new Error(`demo content refers to an unknown image: ${path}`);
+/**
+ * Renders one pool picture once and writes the original, the 300 px thumbnail and the watermarked
+ * copy at every store path that holds it (one per kind of record using the picture).
+ */
+async function writeImage(dir: string, spec: ImageSpec, paths: readonly string[], watermarks: Map<string, Promise<Buffer>>): Promise<void> {
   const { data, info } = await sharp(Buffer.from(renderSvg(spec))).resize({ width: IMAGE_SIZES.large }).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const jpeg = { quality: 84, progressive: true } as const;
@@ -68,20 +71,40 @@ async function writeImage(dir: string, path: string, watermarks: Map<string, Pro
       .jpeg(jpeg)
       .toBuffer(),
   ]);
-  await Promise.all([writeTo(dir, path, original), writeTo(dir, thumbPath(path), thumb), writeTo(dir, waterPath(path), water)]);
+  for (const path of paths) {
+    await Promise.all([writeTo(dir, path, original), writeTo(dir, thumbPath(path), thumb), writeTo(dir, waterPath(path), water)]);
+  }
 }
 
-async function writeOne(dir: string, file: DemoFile, watermarks: Map<string, Promise<Buffer>>): Promise<void> {
-  if (file.kind === 'image') return writeImage(dir, file.path, watermarks);
+async function writeOther(dir: string, file: DemoFile): Promise<void> {
   if (file.kind === 'pdf') {
     if (file.path !== PDF_FILE) throw new Error(`demo content refers to an unknown document: ${file.path}`);
     return writeTo(dir, file.path, donationPdf());
   }
-  const name = Object.values(VIDEO_FILES).find((v) => v === file.path);
-  if (!name) throw new Error(`demo content refers to an unknown video: ${file.path}`);
+  if (file.kind === 'model') return writeTo(dir, file.path, cubeGlb());
+  const asset = file.path === VIDEO_FILES.mp4 ? 'bronze-restoration.mp4' : file.path === VIDEO_FILES.webm ? 'bronze-restoration.webm' : null;
+  if (!asset) throw new Error(`demo content refers to an unknown video: ${file.path}`);
   const target = join(dir, file.path);
   await mkdir(dirname(target), { recursive: true });
-  await copyFile(join(assetsDir(), name.slice(name.lastIndexOf('/') + 1)), target);
+  await copyFile(join(assetsDir(), asset), target);
+}
+
+/** The demo's files as jobs: one per pool picture (with all its paths), one per other file. */
+function jobsOf(files: readonly DemoFile[]): Array<{ spec: ImageSpec; paths: string[] } | DemoFile> {
+  const images = new Map<string, { spec: ImageSpec; paths: string[] }>();
+  const others: DemoFile[] = [];
+  for (const f of files) {
+    if (f.kind !== 'image') {
+      others.push(f);
+      continue;
+    }
+    const spec = specForFile(f.path);
+    if (!spec) throw new Error(`demo content refers to an unknown image: ${f.path}`);
+    const job = images.get(spec.slug) ?? { spec, paths: [] };
+    job.paths.push(f.path);
+    images.set(spec.slug, job);
+  }
+  return [...images.values(), ...others];
 }
 
 export interface WriteOptions {
@@ -89,16 +112,18 @@ export interface WriteOptions {
   concurrency?: number;
 }
 
-/** Writes every demo file under `dir` (records refer to them as `/file/<path>`). */
+/** Writes every demo file under `dir` (records refer to them by store path, served as `/file/<path>`). */
 export async function writeDemoFiles(dir: string, content: DemoContent, options: WriteOptions = {}): Promise<void> {
-  const queue = demoFiles(content);
+  const queue = jobsOf(demoFiles(content));
   const workers = Math.max(1, options.concurrency ?? 3);
   const watermarks = new Map<string, Promise<Buffer>>();
   let next = 0;
   const work = async (): Promise<void> => {
     while (next < queue.length) {
-      const file = queue[next++];
-      if (file) await writeOne(dir, file, watermarks);
+      const job = queue[next++];
+      if (!job) continue;
+      if ('spec' in job) await writeImage(dir, job.spec, job.paths, watermarks);
+      else await writeOther(dir, job);
     }
   };
   await Promise.all(Array.from({ length: workers }, work));

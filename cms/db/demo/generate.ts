@@ -2,7 +2,8 @@
 // generator, so changing one part's prose never reshuffles another part's records.
 import type { SiteLanguage } from '../../../shared/wire.ts';
 import { activities } from './activities.ts';
-import { channelArticles, type DemoArticle } from './articles.ts';
+import { channelArticles } from './articles.ts';
+import { withAudit } from './audit.ts';
 import { SITES } from './bilingual.ts';
 import { planChannels } from './channels.ts';
 import { collection } from './collection.ts';
@@ -16,7 +17,7 @@ import type { Lexicon } from './prose/types.ts';
 import { zh } from './prose/zh.ts';
 import { questionnaires } from './questionnaires.ts';
 import { sliders } from './sliders.ts';
-import type { DemoContent } from './types.ts';
+import type { DemoArticle, DemoContent } from './types.ts';
 
 export const DEFAULT_SEED = 20180501;
 
@@ -46,15 +47,21 @@ export function generateDemoContent(seed: number = DEFAULT_SEED): DemoContent {
 
   const activityIds = counter(1);
   const sliderIds = counter(1);
+  const audit = forkRng(seed, 'audit');
   return {
     channels: channels.map((c) => c.channel),
-    articles,
-    exhibitionBases: exhibitionBasesAll,
-    exhibitionTemps: SITES.flatMap((site) => temps[site].map((t) => t.temp)),
+    articles: withAudit(audit, articles, (a) => a.publishDate),
+    exhibitionBases: withAudit(audit, exhibitionBasesAll, (e) => e.startTime, true),
+    exhibitionTemps: withAudit(audit, SITES.flatMap((site) => temps[site].map((t) => t.temp)), (e) => e.startTime, true),
     exhibitTypes: col.exhibitTypes,
-    exhibits: col.exhibits,
+    exhibits: withAudit(audit, col.exhibits, () => null, true),
     tempExhibits: col.tempExhibits,
-    activities: SITES.flatMap((site) => activities(forkRng(seed, `activities:${site}`), site, activityIds)),
+    activities: withAudit(
+      audit,
+      SITES.flatMap((site) => activities(forkRng(seed, `activities:${site}`), site, activityIds)),
+      (a) => a.reserveStartTime,
+      true,
+    ),
     files,
     dictionaries: dictionaries(counter(1)),
     messages: messages(forkRng(seed, 'messages'), counter(1)),

@@ -1,5 +1,6 @@
-// Id sources: numeric ids that never repeat within an entity type (across both sites), and the
-// 32-hex-digit group ids the content service uses to link files and exhibits to a record.
+// Id sources: numeric record ids that never repeat within an entity type (across both sites; the
+// service shows them as 32-hex-digit strings, cms/wire-ids.ts), and the 32-hex-digit group ids the
+// content service uses to link files and exhibits to a record.
 import type { Rng } from './prng.ts';
 
 export interface Counter {

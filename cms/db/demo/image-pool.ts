@@ -1,9 +1,9 @@
-// The pool of demo images every record draws from (about fifty pictures, written once each with
-// their THUMB and WATER variants). Records refer to them as `/file/upload/demo/<slug>.jpg`.
+// The pool of demo images every record draws from (about sixty pictures, each rendered once). A
+// picture is stored under the folder of each kind of record that uses it (an exhibit's picture in
+// CMS_EXHIBIT_INFO_IMG, the same picture on a news article in CMS_ARCHIVES_IMG), like uploads of a
+// real store; every stored copy gets its THUMB and WATER variants.
 import type { ImageSpec } from './art/compose.ts';
-
-export const FILE_PREFIX = '/file/';
-export const IMAGE_DIR = 'upload/demo';
+import { STORE_DIRS, storePath, type StoreDir } from './file-store.ts';
 
 const img = (slug: string, motif: ImageSpec['motif'], palette: ImageSpec['palette'], shape: ImageSpec['shape'], caption: string, captionEn: string, extra: Partial<ImageSpec> = {}): ImageSpec => ({
   slug,
@@ -96,23 +96,30 @@ export const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS
 
 const BY_SLUG = new Map(IMAGE_POOL.map((s) => [s.slug, s]));
 
-/** The relative file path of a pool image (no `/file/`). */
-export const imageFile = (slug: string): string => `${IMAGE_DIR}/${slug}.jpg`;
-
-/** The path records carry. Throws for a slug outside the pool so a typo fails the generator. */
-export function imageUrl(slug: string): string {
+/**
+ * The path records carry for a pool picture stored in a folder (relative to the file prefix, no
+ * leading slash). Throws for a slug outside the pool so a typo fails the generator.
+ */
+export function imagePath(slug: string, dir: StoreDir): string {
   if (!BY_SLUG.has(slug)) throw new Error(`no demo image "${slug}"`);
-  return `${FILE_PREFIX}${imageFile(slug)}`;
+  return storePath(dir, slug, 'jpg');
 }
 
 export function imageSpec(slug: string): ImageSpec | undefined {
   return BY_SLUG.get(slug);
 }
 
-/** The pool image behind a relative file path, if it is one. */
+let byPath: Map<string, ImageSpec> | null = null;
+
+/** The pool picture behind a stored path, if it is one (any folder). */
 export function specForFile(file: string): ImageSpec | undefined {
-  const m = new RegExp(`^${IMAGE_DIR}/([a-z0-9-]+)\\.jpg$`).exec(file);
-  return m ? BY_SLUG.get(m[1] ?? '') : undefined;
+  byPath ??= new Map(IMAGE_POOL.flatMap((spec) => STORE_DIRS.map((dir) => [storePath(dir, spec.slug, 'jpg'), spec] as const)));
+  return byPath.get(file);
+}
+
+/** The slug of a pool picture's stored path ('' when it is none). */
+export function slugOf(file: string | null | undefined): string {
+  return (file && specForFile(file)?.slug) || '';
 }
 
 export function caption(slug: string, site: 'CN' | 'EN'): string {
@@ -144,5 +151,3 @@ export const POOLS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type PoolName = keyof typeof POOLS;
-
-export const FLOOR_PLAN = imageUrl('floor-plan');

@@ -1,12 +1,22 @@
 // Visitor messages of the message board: questions, suggestions, praise and complaints, most with
 // a reply from the museum. Three Chinese ones are not published (awaiting moderation).
-import type { Message } from '../../../shared/wire.ts';
+import type { Pair } from './bilingual.ts';
 import { addDays, at, randomMoment } from './dates.ts';
 import type { Counter } from './ids.ts';
+import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
+import type { DemoMessage } from './types.ts';
 
 type MessageType = 'consult' | 'suggest' | 'praise' | 'complain';
 type Entry = readonly [MessageType, string, string];
+
+/** Dictionary MESSAGE_TYPE: the vendor codes messages are stored with, and their names. */
+export const MESSAGE_TYPE_CODES: Record<MessageType, { value: string; name: Pair }> = {
+  consult: { value: 'cms1101', name: ['咨询', 'Enquiry'] },
+  suggest: { value: 'cms1102', name: ['建议', 'Suggestion'] },
+  praise: { value: 'cms1103', name: ['表扬', 'Praise'] },
+  complain: { value: 'cms1104', name: ['投诉', 'Complaint'] },
+};
 
 const ZH: Entry[] = [
   ['consult', '请问周一闭馆吗？法定节假日是否正常开放？', '您好，本馆每周一闭馆，法定节假日除外，节假日期间正常开放。欢迎您前来参观。'],
@@ -60,27 +70,31 @@ const EN: Entry[] = [
 const ZH_NAMES = ['王女士', '李先生', '张同学', '刘老师', '陈先生', '杨女士', '赵先生', '黄同学', '周女士', '吴先生', '徐女士', '孙先生'];
 const EN_NAMES = ['Emma Wilson', 'James Brown', 'Sophie Martin', 'Daniel Lee', 'Olivia Chen', 'Lucas Schmidt'];
 
-function message(rng: Rng, id: number, entry: Entry, name: string, published: boolean): Message & { isPublished: boolean } {
+/** What a visitor left out is missing (null), as deployed services store it. */
+function message(rng: Rng, id: number, entry: Entry, name: string, published: boolean): DemoMessage {
   const [type, content, reply] = entry;
   const created = randomMoment(rng, '2024-01-05', '2026-11-10');
   const replyDay = addDays(created.slice(0, 10), rng.int(1, 4));
   const withReply = published && reply !== '';
+  const source = rng.chance(0.7) ? 'web' : 'wx';
   return {
     messageId: id,
-    source: rng.chance(0.7) ? 'web' : 'wx',
+    source,
     content,
     createTime: created,
-    email: rng.chance(0.2) ? `visitor${String(id).padStart(3, '0')}@example.com` : '',
-    name: rng.chance(0.8) ? name : '',
-    phoneNumber: '',
-    type,
-    replyMessage: withReply ? reply : '',
-    replyTime: withReply ? at(replyDay, rng.int(9, 17), rng.int(0, 59)) : '',
+    email: rng.chance(0.2) ? `visitor${String(id).padStart(3, '0')}@example.com` : null,
+    name: rng.chance(0.8) ? name : null,
+    phoneNumber: rng.chance(0.3) ? `1${rng.pick(['38', '39', '58', '86'])}${String(rng.int(0, 99_999_999)).padStart(8, '0')}` : null,
+    type: MESSAGE_TYPE_CODES[type].value,
+    replyMessage: withReply ? reply : null,
+    replyTime: withReply ? at(replyDay, rng.int(9, 17), rng.int(0, 59)) : null,
+    // The mini-program sends the museum's organisation id; the old web form did not.
+    orgId: source === 'wx' ? MUSEUM.orgId : null,
     isPublished: published,
   };
 }
 
-export function messages(rng: Rng, ids: Counter): Array<Message & { isPublished: boolean }> {
+export function messages(rng: Rng, ids: Counter): DemoMessage[] {
   return [
     ...ZH.map((e, i) => message(rng, ids.next(), e, ZH_NAMES[i % ZH_NAMES.length] ?? '', true)),
     ...ZH_PENDING.map((e, i) => message(rng, ids.next(), e, ZH_NAMES[(i + 5) % ZH_NAMES.length] ?? '', false)),

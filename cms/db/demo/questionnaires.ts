@@ -1,10 +1,11 @@
 // Questionnaires: one open now (until 2030), the others closed; single and multiple choice, "other"
 // answers, required and optional questions. `sort` deliberately differs from array order, and the
 // counts are zero: the service orders by `sort` and computes counts and percentages itself.
-import type { QuestionnaireAnswer, QuestionnaireDetail, QuestionnaireWithDetails, SiteLanguage } from '../../../shared/wire.ts';
+import type { SiteLanguage } from '../../../shared/wire.ts';
 import { say, type Pair } from './bilingual.ts';
 import type { Counter } from './ids.ts';
 import type { Rng } from './prng.ts';
+import type { DemoAnswer, DemoQuestion, DemoQuestionnaire } from './types.ts';
 
 interface QuestionPlan {
   title: Pair;
@@ -16,7 +17,8 @@ interface QuestionPlan {
 
 interface QuestionnairePlan {
   title: Pair;
-  subTitle: Pair;
+  /** None on some: a missing subtitle is null on the wire. */
+  subTitle: Pair | null;
   created: string;
   start: string;
   end: string;
@@ -110,7 +112,7 @@ const PLANS: QuestionnairePlan[] = [
   },
   {
     title: ['数字展览体验调查', 'Digital Exhibitions Survey'],
-    subTitle: ['我们正在改进线上展览，欢迎您提出意见。', 'We are improving our online exhibitions and welcome your views.'],
+    subTitle: null,
     created: '2025-02-20 15:00:00',
     start: '2025-03-01 00:00:00',
     end: '2025-06-30 23:59:59',
@@ -143,13 +145,13 @@ export interface QuestionnaireIds {
   answers: Counter;
 }
 
-export function questionnaires(rng: Rng, ids: QuestionnaireIds): Array<QuestionnaireWithDetails & { languageType: SiteLanguage }> {
-  const out: Array<QuestionnaireWithDetails & { languageType: SiteLanguage }> = [];
+export function questionnaires(rng: Rng, ids: QuestionnaireIds): DemoQuestionnaire[] {
+  const out: DemoQuestionnaire[] = [];
   for (const site of ['CN', 'EN'] as const) {
     for (const plan of PLANS.filter((p) => p.sites.includes(site))) {
       // Stored order is shuffled; `sort` keeps the intended order.
-      const details: QuestionnaireDetail[] = plan.questions.map((question, qi) => {
-        const answers: QuestionnaireAnswer[] = question.answers.map((a, ai) => ({ answerId: ids.answers.next(), title: say(a, site), sort: ai + 1, selectCount: 0, percent: 0 }));
+      const details: DemoQuestion[] = plan.questions.map((question, qi) => {
+        const answers: DemoAnswer[] = question.answers.map((a, ai) => ({ answerId: ids.answers.next(), title: say(a, site), sort: ai + 1, selectCount: 0, percent: 0 }));
         return {
           questionnaireDetailId: ids.details.next(),
           questionId: ids.questions.next(),
@@ -164,7 +166,7 @@ export function questionnaires(rng: Rng, ids: QuestionnaireIds): Array<Questionn
       out.push({
         questionnaireId: ids.questionnaires.next(),
         title: say(plan.title, site),
-        subTitle: say(plan.subTitle, site),
+        subTitle: plan.subTitle ? say(plan.subTitle, site) : null,
         createTime: plan.created,
         startTime: plan.start,
         endTime: plan.end,

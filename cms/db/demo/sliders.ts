@@ -1,8 +1,11 @@
-// Home-page slider items for the places `home` and `EN_home`, five each, linking into the site.
-import type { ExhibitionTemp, SiteLanguage, SliderItem } from '../../../shared/wire.ts';
+// Home-page slider items for the places `home` and `EN_home`, five each, linking into the site. A
+// link to a record carries the record's wire id (what the portal's routes hold).
+import type { SiteLanguage } from '../../../shared/wire.ts';
+import { encodeId } from '../../wire-ids.ts';
 import { say, type Pair } from './bilingual.ts';
 import type { Counter } from './ids.ts';
-import { imageUrl } from './image-pool.ts';
+import { imagePath } from './image-pool.ts';
+import type { DemoExhibitionTemp, DemoSlider } from './types.ts';
 
 const shortDate = (s: string): string => s.slice(0, 10).replace(/-/g, '.');
 
@@ -24,22 +27,23 @@ const SLIDES: SlidePlan[] = [
 
 const enRoute = (route: string): string => route.replace(/\/([^/]+)/g, '/EN_$1');
 
-export function sliders(site: SiteLanguage, temps: ExhibitionTemp[], ids: Counter): Array<SliderItem & { place: string }> {
+export function sliders(site: SiteLanguage, temps: DemoExhibitionTemp[], ids: Counter): DemoSlider[] {
   return SLIDES.map((s, i) => {
     let route: string;
     let content = say(s.content, site);
     if (typeof s.link === 'string') route = s.link;
     else {
       const temp = temps[s.link.temp];
-      route = temp ? `/Exhibition/TempExh/${temp.exhibitionTempId}` : '/Exhibition/TempExh';
-      if (temp) content = `${content} · ${shortDate(temp.startTime)}—${shortDate(temp.endTime)}`;
+      route = temp ? `/Exhibition/TempExh/${encodeId('exhibitionTemp', temp.exhibitionTempId)}` : '/Exhibition/TempExh';
+      if (temp) content = `${content} · ${shortDate(temp.startTime ?? '')}—${shortDate(temp.endTime ?? '')}`;
     }
     return {
       id: ids.next(),
       title: say(s.title, site),
-      filePath: imageUrl(s.image),
+      filePath: imagePath(s.image, 'CMS_GALLERY_IMG'),
       content,
-      linkUrl: site === 'EN' ? enRoute(route).replace(/\/EN_(\d+)$/, '/$1') : route,
+      // The record id is not a channel: it keeps no EN_ prefix.
+      linkUrl: site === 'EN' ? enRoute(route).replace(/\/EN_([0-9a-f]{32})$/, '/$1') : route,
       sort: i + 1,
       place: site === 'EN' ? 'EN_home' : 'home',
     };
