@@ -28,17 +28,19 @@ describe('edge resilience', () => {
 
     world.cms.cms.db.prepare('UPDATE archives SET title = ? WHERE archivesId = 1').run('青铜器修复成果展开幕（更新）');
     world.cms.cms.calls.reset();
-    world.cms.cms.faults.set({ latencyMs: 200 });
+    // A refresh slower than the answers may take (well inside the 400 ms upstream time limit), so the
+    // bound below says "nobody waited" with room for a loaded machine.
+    world.cms.cms.faults.set({ latencyMs: 300 });
     offsetMs += 15_000; // 5 s past the 10 s lifetime
     const started = performance.now();
     const stale = await Promise.all([postJson(url, list), postJson(url, list), postJson(url, list)]);
-    expect(performance.now() - started).toBeLessThan(150); // nobody waited for the refresh
+    expect(performance.now() - started).toBeLessThan(250); // nobody waited for the 300 ms refresh
     for (const res of stale) {
       expect(res.headers.get('x-cache')).toBe('STALE');
       expect(Number(res.headers.get('age'))).toBeGreaterThanOrEqual(15);
       expect(await titleOf(res)).toBe('青铜器修复成果展开幕');
     }
-    await sleep(350);
+    await sleep(500);
     world.cms.cms.faults.reset();
     expect(world.cms.cms.calls.count('queryArchivesList')).toBe(1);
     const fresh = await postJson(url, list);
