@@ -25,6 +25,19 @@ export const CHROMIUM_ARGS = [
 ];
 export const SCREENS_DIR = join(process.cwd(), 'test-results', 'screens');
 
+export { decodeId, encodeId } from '../../cms/wire-ids.ts';
+
+/** A record id as the content service sends it (wire-facts.md "Identifiers"): 32 lowercase hex digits. */
+export const WIRE_ID = '[0-9a-f]{32}';
+/** The address of a record page below `listPath` (a route holding the service's id), for waitForURL. */
+export const recordUrl = (listPath: string): RegExp => new RegExp(`${listPath.replace(/[/]/g, '\\/')}\\/${WIRE_ID}$`);
+/** The wire id at the end of a record page's address. */
+export const idInUrl = (url: string): string => {
+  const m = new RegExp(`/(${WIRE_ID})$`).exec(new URL(url).pathname);
+  if (!m) throw new Error(`no record id at the end of ${url}`);
+  return m[1]!;
+};
+
 export const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },

@@ -3,7 +3,7 @@
 // (which would count another visit), and a lost connection or the write limit leaves the article on
 // screen with a message instead of throwing the visitor to the home page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemText, startWorld, type E2EWorld } from './harness.ts';
+import { encodeId, problemText, recordUrl, startWorld, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 let limited: E2EWorld;
@@ -22,9 +22,9 @@ const visitsOf = (w: E2EWorld, id: number): number =>
 
 describe('scroll between pages', () => {
   for (const [list, link, detail] of [
-    ['/News/Notice', '#list a.text-list__link', /\/News\/Notice\/\d+$/],
+    ['/News/Notice', '#list a.text-list__link', recordUrl('/News/Notice')],
     // A screen without a pager of its own: the router alone must open its details at the top.
-    ['/Education/Activity', 'a.activity-card__link', /\/Education\/Activity\/\d+$/],
+    ['/Education/Activity', 'a.activity-card__link', recordUrl('/Education/Activity')],
   ] as const) {
     it(`opens a detail from ${list} at its top and restores the list position on Back`, async () => {
       const p = await world.newPage('desktop');
@@ -60,7 +60,7 @@ describe('the like button', () => {
   it('answers in place: no reload of the article, no extra visit counted', async () => {
     const id = latestArticle(world, 'SNews');
     const p = await world.newPage('desktop');
-    await p.open(`/News/SNews/${id}`);
+    await p.open(`/News/SNews/${encodeId('archives', id)}`);
     const visits = visitsOf(world, id);
     const reloads: string[] = [];
     p.page.on('request', (req) => {
@@ -77,13 +77,13 @@ describe('the like button', () => {
   it('says it did not work when the connection is gone, and keeps the article', async () => {
     const id = latestArticle(world, 'Media');
     const p = await world.newPage('phone');
-    await p.open(`/News/Media/${id}`);
+    await p.open(`/News/Media/${encodeId('archives', id)}`);
     const title = await p.page.locator('h1').first().textContent();
     await p.context.setOffline(true);
     await p.page.locator('.like__button').click();
     await p.page.locator('.like__error').waitFor();
     expect(await p.page.locator('.like__error').textContent()).toBe('操作未成功，请稍后再试');
-    expect(new URL(p.page.url()).pathname).toBe(`/News/Media/${id}`);
+    expect(new URL(p.page.url()).pathname).toBe(`/News/Media/${encodeId('archives', id)}`);
     expect(await p.page.locator('h1').first().textContent()).toBe(title);
     expect(await p.page.locator('.like__button').getAttribute('aria-pressed')).toBe('false');
     await p.context.setOffline(false);
@@ -95,7 +95,7 @@ describe('the like button', () => {
   it('past the write limit shows the message on the article, not an error page', async () => {
     const id = latestArticle(limited, 'SNews');
     const p = await limited.newPage('desktop');
-    await p.open(`/News/SNews/${id}`);
+    await p.open(`/News/SNews/${encodeId('archives', id)}`);
     const pressed = (v: string) =>
       p.page.waitForFunction((want) => {
         const b = document.querySelector('.like__button');
@@ -106,7 +106,7 @@ describe('the like button', () => {
     // The second write of the minute is over the budget of one.
     await p.page.locator('.like__button').click();
     await p.page.locator('.like__error').waitFor();
-    expect(new URL(p.page.url()).pathname).toBe(`/News/SNews/${id}`);
+    expect(new URL(p.page.url()).pathname).toBe(`/News/SNews/${encodeId('archives', id)}`);
     expect(await p.page.locator('article.article').count()).toBe(1);
     expect(problemText(p)).toBe('');
     await p.close();

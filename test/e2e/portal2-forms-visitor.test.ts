@@ -2,7 +2,7 @@
 // without JavaScript (a double click sends one; a refused or failed send keeps the input), answering
 // a questionnaire, and the activity pages — desktop and phone screenshots, no console errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, problemText, problemsWithoutJs, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { axeViolations, decodeId, idInUrl, problemText, problemsWithoutJs, recordUrl, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 const BOARD = '/Service/OpenServies/LeaveWord';
 const ACTIVITIES = '/Education/Activity';
@@ -111,8 +111,10 @@ describe('answering a questionnaire', () => {
     const p = await world.newPage('desktop');
     expect(await p.open(QUESTIONNAIRES)).toBe(200);
     await p.screenshot('portal2-questionnaire-list-desktop');
-    await Promise.all([p.page.waitForURL(/\/Service\/Questionnaire\/\d+$/), p.page.click('.questionnaire-card--open .button--primary')]);
-    const id = Number(/\/(\d+)$/.exec(p.page.url())![1]);
+    await Promise.all([p.page.waitForURL(recordUrl('/Service/Questionnaire')), p.page.click('.questionnaire-card--open .button--primary')]);
+    // The route holds the service's id; the database keys the record by the number behind it.
+    const id = decodeId('questionnaire', idInUrl(p.page.url()));
+    expect(id).not.toBeNull();
     const records = (): number =>
       (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM questionnaire_records WHERE questionnaireId = ?').get(id) as { n: number }).n;
     const before = records();
@@ -171,7 +173,7 @@ describe('activities', () => {
       await Promise.all([p.page.waitForURL(/\?type=/), p.page.click('.filter-links__link >> nth=1')]);
       expect(await p.page.getAttribute('.filter-links__link--active', 'aria-current')).toBe('page');
 
-      await Promise.all([p.page.waitForURL(/\/Education\/Activity\/\d+/), p.page.click('.activity-card__link >> nth=0')]);
+      await Promise.all([p.page.waitForURL(recordUrl('/Education/Activity')), p.page.click('.activity-card__link >> nth=0')]);
       await p.page.locator('.activity-detail__title').waitFor();
       expect(await p.page.locator('.activity-detail__fact dd').first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
       await p.screenshot(`portal2-activity-detail-${viewport}`);

@@ -4,7 +4,7 @@
 // and shows a complete first slide without JavaScript; exhibition and collection pages navigate on
 // the client; no console error or hydration warning anywhere. Screenshots: test-results/screens/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { axeViolations, problemText, recordUrl, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 beforeAll(async () => {
@@ -172,7 +172,7 @@ describe('exhibitions and the collection', () => {
       const internal = p.page.locator('a.exh-card__link[href^="/Exhibition/TempExh/"]').first();
       const title = (await internal.locator('.exh-card__title').textContent())!;
       await internal.click();
-      await p.page.waitForURL(/\/Exhibition\/TempExh\/\d+$/);
+      await p.page.waitForURL(recordUrl('/Exhibition/TempExh'));
       await p.page.waitForFunction((t) => document.title.startsWith(t), title);
       expect(await p.page.locator('h1').textContent()).toBe(title);
       expect(await p.page.locator('.exh-detail .exh-facts__dates').textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
@@ -181,7 +181,7 @@ describe('exhibitions and the collection', () => {
       // A long-term exhibition marks its gallery on the floor plan.
       await p.open('/Exhibition/BaseExh');
       await p.page.locator('a.exh-card__link').first().click();
-      await p.page.waitForURL(/\/Exhibition\/BaseExh\/\d+$/);
+      await p.page.waitForURL(recordUrl('/Exhibition/BaseExh'));
       await p.page.locator('.floor-plan__marker').waitFor();
       expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/：在平面图的(西北|北|东北|西|中|东|西南|南|东南)部（入口在南面）$/);
       await p.screenshot(`portal2-exhibition-base-${viewport}`);
@@ -204,7 +204,7 @@ describe('exhibitions and the collection', () => {
       const card = p.page.locator('.cards--collection a.card__link').first();
       const name = (await card.locator('.card__title').textContent())!;
       await card.click();
-      await p.page.waitForURL(/\/Collection\/PreciousCol\/\d+$/);
+      await p.page.waitForURL(recordUrl('/Collection/PreciousCol'));
       await p.page.waitForFunction((t) => document.title.startsWith(t), name);
       expect(await p.page.locator('h1.exhibit__title').textContent()).toBe(name);
       expect(await p.page.locator('.exhibit__fact dt').allTextContents()).toContain('年代');

@@ -4,7 +4,7 @@
 // unlike remembered by the browser, and the detail's gallery grid, viewer, PDF and video — with no
 // console error, failed request or hydration warning anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemText, problemsWithoutJs, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { encodeId, problemText, problemsWithoutJs, recordUrl, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ type Row = Record<string, unknown>;
 const query = <T extends Row>(sql: string, ...args: unknown[]): T[] => world.cms.cms.db.prepare(sql).all(...args) as T[];
 
 /** An article of a channel with at least `images` gallery pictures. */
-function articleWithGallery(channelNo: string, images: number): number {
+function articleWithGallery(channelNo: string, images: number): string {
   const rows = query<{ id: number }>(
     `SELECT a.archivesId AS id FROM archives a
       WHERE a.channelNo = ? AND (SELECT COUNT(*) FROM files f WHERE f.objectId = a.groupId AND f.code = 'CMS_ARCHIVES_IMG') >= ?
@@ -27,7 +27,7 @@ function articleWithGallery(channelNo: string, images: number): number {
     images,
   );
   if (!rows[0]) throw new Error(`the demo has no ${channelNo} article with ${images} gallery images`);
-  return rows[0].id;
+  return encodeId('archives', rows[0].id);
 }
 
 /** Waits until the pager shows `n` as the current page (the list has rendered it). */
@@ -93,7 +93,7 @@ describe('lists', () => {
     await p.page.locator('.text-list__link').last().scrollIntoViewIfNeeded();
     expect(await p.page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await p.page.locator('.text-list__link').last().click();
-    await p.page.waitForURL(/\/News\/Notice\/\d+$/);
+    await p.page.waitForURL(recordUrl('/News/Notice'));
     await p.page.locator('.article__title').waitFor();
     expect(await p.page.evaluate(() => window.scrollY)).toBe(0);
     expect(problemText(p)).toBe('');
@@ -215,7 +215,7 @@ describe('search', () => {
     // Keep the external site out of the test: the new tab is closed unloaded.
     p.context.on('page', (tab) => void tab.close());
     await p.context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-    const ping = p.page.waitForRequest((req) => req.url().endsWith(`/api/queryArchivesById/${row.id}`));
+    const ping = p.page.waitForRequest((req) => req.url().endsWith(`/api/queryArchivesById/${encodeId('archives', row.id)}`));
     await link.click();
     expect((await ping).method()).toBe('GET');
     await p.close();
@@ -311,12 +311,12 @@ describe('article detail', () => {
     )[0];
     expect(video && pdf).toBeTruthy();
     const p = await world.newPage('desktop');
-    await p.open(`/News/SNews/${video!.id}`);
+    await p.open(`/News/SNews/${encodeId('archives', video!.id)}`);
     const v = p.page.locator('.article__body video').first();
     expect(await v.getAttribute('controls')).not.toBeNull();
     expect(await v.getAttribute('controlslist')).toBe('nodownload');
     expect(await v.getAttribute('download')).toBeNull();
-    await p.open(`/Collection/ColLevy/DonationSystem/${pdf!.id}`);
+    await p.open(`/Collection/ColLevy/DonationSystem/${encodeId('archives', pdf!.id)}`);
     const frame = p.page.locator('.pdf-viewer__frame');
     expect(await frame.getAttribute('src')).toMatch(/\.pdf$/);
     expect(await p.page.locator('.pdf-viewer__download').getAttribute('href')).toBe(await frame.getAttribute('src'));

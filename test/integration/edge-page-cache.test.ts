@@ -5,7 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPageCache } from '../../server/page-cache.ts';
-import { edgeWorld, type EdgeWorld } from './edge-harness.ts';
+import { FIXTURE_FILES, articleId, edgeWorld, type EdgeWorld } from './edge-harness.ts';
 
 let clock = 1_000_000;
 const servers: Server[] = [];
@@ -94,5 +94,45 @@ describe('page cache (edge)', () => {
     });
     expect(purge.status).toBe(200);
     expect((await fetch(page)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('an article page replayed from the cache still counts every view at the service', async () => {
+    const visits = () =>
+      (world.cms.cms.db.prepare('SELECT visitCount FROM archives WHERE archivesId = 1').get() as { visitCount: number }).visitCount;
+    await world.edge.visits.idle();
+    const before = visits();
+    const page = `${world.url}/News/SNews/${articleId(1)}`;
+    const first = await fetch(page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const html = await first.text();
+    for (let i = 0; i < 2; i += 1) {
+      const again = await fetch(page);
+      expect(again.headers.get('x-cache')).toBe('HIT');
+      expect(await again.text()).toBe(html);
+    }
+    // The replays told the service after the answer went out (wire-facts.md "Behaviour").
+    await world.edge.visits.idle();
+    expect(visits()).toBe(before + 3);
+  });
+
+  it('does not keep a page that was shown without a part whose upstream call failed', async () => {
+    // The file gateway points nowhere: the article shows without its attachments, and is not kept,
+    // so the files come back with the service.
+    const broken = await world.startEdge({ PAGE_CACHE_TTL_S: '60', UPSTREAM_FILE_PREFIX: '/no-such-gateway' });
+    const path = `/News/SNews/${articleId(1)}`;
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${broken.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBe('MISS');
+      const html = await res.text();
+      expect(html).toContain('青铜器修复成果展开幕');
+      expect(html).not.toContain(`/file/${FIXTURE_FILES.pdf}`);
+    }
+    // The same page with its files is kept.
+    await fetch(`${world.url}${path}`);
+    const kept = await fetch(`${world.url}${path}`);
+    expect(kept.headers.get('x-cache')).toBe('HIT');
+    expect(await kept.text()).toContain(`/file/${FIXTURE_FILES.pdf}`);
   });
 });
