@@ -137,6 +137,8 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
 
   const app = express();
   app.disable('x-powered-by');
+  // res.json escapes <, > and & (operator answers list cache keys, which hold callers' bodies).
+  app.set('json escape', true);
   app.set('trust proxy', config.trustProxy);
 
   const logDeps = { logger, metrics, draining: () => readiness.draining };

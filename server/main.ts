@@ -2,6 +2,7 @@
 // listen on HOST:PORT. SIGTERM/SIGINT drain: /readyz 503 at once, no new connections, requests in
 // flight finish within SHUTDOWN_TIMEOUT_MS, then exit 0.
 import { createServer } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp } from './app.ts';
@@ -30,6 +31,8 @@ const { config: effective, embedded } = await resolveUpstream(config, logger);
 const edge = createApp(effective, { logger });
 const server = createServer(edge.handler);
 server.keepAliveTimeout = 5_000;
+// A request whose body never completes (shorter than its Content-Length) is cut after 30 s, not Node's 300.
+server.requestTimeout = 30_000;
 
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
@@ -51,10 +54,11 @@ async function drain(signal: string): Promise<void> {
     logger.warn('shutdown timeout: cutting the connections still open');
     server.closeAllConnections();
   }, config.shutdownTimeoutMs);
-  // Keep-alive sockets whose request just finished go at once rather than at their idle timeout.
-  const sweep = setInterval(() => server.closeIdleConnections(), 100);
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  clearInterval(sweep);
+  // Stop listening, but do not cut idle keep-alive connections the way http's close() does: a client may
+  // be sending its next request on one right now, and would see a reset. Such a request is answered
+  // (with `Connection: close`, then the socket ends); sockets left idle close at their keep-alive
+  // timeout, which every answer announced (`Keep-Alive: timeout=5`).
+  await new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   clearTimeout(force);
   await edge.close();
   await embedded?.close();

@@ -65,6 +65,7 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
       return;
     }
     setRouteId(res, 'api:fast-path');
+    applySecurityHeaders(res, deps.security);
     writeJsonError(res, { status: 500, code: 500, msg: 'Internal server error' }, reqId);
   };
 

@@ -4,7 +4,7 @@
 // (`markSoftLimit`), runs its action, and the action's write is refused with a 429 the form knows how
 // to show — the page comes back with the visitor's input kept and "try again in a minute".
 import type { Response } from 'express';
-import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import { sendJsonError } from '../ops/errors.ts';
 
 export interface WriteLimiterOptions {
@@ -34,7 +34,11 @@ export function createWriteLimiter({ limit, windowMs = 60_000 }: WriteLimiterOpt
   return rateLimit({
     windowMs,
     limit,
-    skip: () => limit === 0,
+    // A client whose socket is already gone has no address (Express's req.ip is undefined): nothing to
+    // answer, nothing to count — skipping keeps express-rate-limit from throwing on it.
+    skip: (req) => limit === 0 || req.ip === undefined,
+    // IPv6 clients are counted by their /56 network (the library's own rule), IPv4 by address.
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? ''),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res, next) => {

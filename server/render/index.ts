@@ -33,7 +33,7 @@ import { earlyHintLinks, readAssets, type Assets } from './assets.ts';
 import { documentHead, documentTail } from './document.ts';
 import { errorPageHtml } from './error-page.ts';
 import { hydrationState } from './hydration.ts';
-import { pageTarget, safeOrigin, type TargetRefusal } from './page-url.ts';
+import { pageTarget, requestOriginIsPlain, safeOrigin, type TargetRefusal } from './page-url.ts';
 import { FormBodyError, toFetchRequest } from './request.ts';
 import { newRequestState, rootLoader, routeAction, routeLoader, type RequestState, type RunDeps } from './run.ts';
 
@@ -106,6 +106,13 @@ async function createEngine(deps: PageDeps): Promise<Engine> {
 
 /** The pages' origin: PUBLIC_URL, else the request's own when its Host is sane (see page-url.ts). */
 const originOf = (req: ExpressRequest, site: SiteSettings): string => safeOrigin(site.publicUrl, req.protocol, req.get('host'));
+
+/**
+ * The page cache keys what it stores by `protocol://Host` + the raw target, and an operator's purge
+ * by prefix parses those keys back into URLs: a page for a hostile Host or an absolute-form target is
+ * answered (at a safe origin) but not stored.
+ */
+const storableTarget = (req: ExpressRequest): boolean => requestOriginIsPlain(req.protocol, req.get('host')) && req.originalUrl.startsWith('/');
 
 /**
  * A page request refused before the router runs (an address it cannot take, a body that is not a
@@ -212,6 +219,8 @@ export function createPageRouter(deps: PageDeps): Router {
       return;
     }
     const url = target.url;
+    // Answered, never stored: the page cache keys pages by the raw protocol, Host and target.
+    if (!storableTarget(req)) res.setHeader('Cache-Control', 'no-store');
     const fallbackLang = resolveLang(url, deps.site.english);
     const wx = isWx(url);
 
@@ -334,7 +343,7 @@ export function createPageRouter(deps: PageDeps): Router {
   }
 
   function answer(res: ExpressResponse, status: number, body: DataAnswer): void {
-    res.status(status).setHeader('Cache-Control', 'no-cache');
+    res.status(status).setHeader('Cache-Control', storableTarget(res.req) ? 'no-cache' : 'no-store');
     res.json(body);
   }
 

@@ -36,6 +36,15 @@ export function isPlainHost(host: string | undefined): host is string {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
+/**
+ * The request's own protocol and Host make a plain origin. When they do not, a page is still answered
+ * (at safeOrigin) but must not be stored: the page cache keys pages by that protocol and Host, and an
+ * operator's purge by prefix parses its keys back into URLs.
+ */
+export function requestOriginIsPlain(protocol: string, host: string | undefined): boolean {
+  return (protocol === 'http' || protocol === 'https') && isPlainHost(host);
+}
+
 /** PUBLIC_URL, else `<http|https>://<Host>` when the Host is plain, else FALLBACK_ORIGIN. */
 export function safeOrigin(publicUrl: string, protocol: string, host: string | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');

@@ -116,6 +116,39 @@ describe('page cache (edge)', () => {
     expect(visits()).toBe(before + 3);
   });
 
+  it('says a page built on stale data is STALE, with its age, and does not keep it', async () => {
+    let shift = 0;
+    const stale = await world.startEdge(
+      { PAGE_CACHE_TTL_S: '60', CACHE_RULES: 'queryArchivesList=10', CACHE_SWR_S: '30', CACHE_STALE_IF_ERROR_S: '600' },
+      { now: () => Date.now() + shift },
+    );
+    const page = `${stale.url}/News/Media`;
+    const first = await fetch(page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    // Read to the end: the page is stored once its answer has finished (before the clock moves).
+    expect(await first.text()).toContain('媒体聚焦博物馆夜场');
+    // Past the page's lifetime and the list's revalidate window, inside stale-if-error; the service fails.
+    shift += 120_000;
+    world.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await fetch(page);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-cache')).toBe('STALE');
+        expect(Number(res.headers.get('age'))).toBeGreaterThanOrEqual(120);
+        expect(await res.text()).toContain('媒体聚焦博物馆夜场');
+      }
+    } finally {
+      world.cms.cms.faults.reset();
+    }
+    // With the service back the page is built fresh, and only then kept.
+    const rebuilt = await fetch(page);
+    expect(rebuilt.headers.get('x-cache')).toBe('MISS');
+    await rebuilt.text();
+    expect((await fetch(page)).headers.get('x-cache')).toBe('HIT');
+  });
+
   it('does not keep a page that was shown without a part whose upstream call failed', async () => {
     // The file gateway points nowhere: the article shows without its attachments, and is not kept,
     // so the files come back with the service.
@@ -130,7 +163,7 @@ describe('page cache (edge)', () => {
       expect(html).not.toContain(`/file/${FIXTURE_FILES.pdf}`);
     }
     // The same page with its files is kept.
-    await fetch(`${world.url}${path}`);
+    await (await fetch(`${world.url}${path}`)).text();
     const kept = await fetch(`${world.url}${path}`);
     expect(kept.headers.get('x-cache')).toBe('HIT');
     expect(await kept.text()).toContain(`/file/${FIXTURE_FILES.pdf}`);

@@ -102,3 +102,45 @@ describe('edge resilience', () => {
     expect((await fetch(cached)).status).toBe(502);
   });
 });
+
+describe('circuit breaker', () => {
+  // Its own service and edge, with a clock of their own: the cool-down passes by moving it.
+  let shift = 0;
+  let w: EdgeWorld;
+  beforeAll(async () => {
+    w = await edgeWorld({ env: { UPSTREAM_TIMEOUT_MS: '400' }, deps: { now: () => Date.now() + shift } });
+  });
+  afterAll(() => w.close());
+
+  it('after three transient failures in a row an endpoint fails at once for 5 s, then one trial finds the service back', async () => {
+    const url = `${w.url}/api/queryArchivesByNo/SNews`;
+    const calls = () => w.cms.cms.calls.count('queryArchivesByNo');
+    w.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    w.cms.cms.calls.reset();
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await fetch(url)).status).toBeGreaterThanOrEqual(500);
+      expect(calls()).toBe(3);
+      // Open: answered at once, without asking the service.
+      const started = performance.now();
+      const open = await fetch(url);
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(open.status).toBe(502);
+      expect(((await open.json()) as { msg: string }).msg).toMatch(/failed repeatedly; next try in \d+ s/);
+      expect(calls()).toBe(3);
+    } finally {
+      w.cms.cms.faults.reset();
+    }
+    // Other endpoints are not held back by it.
+    expect((await fetch(`${w.url}/api/queryAllChannel/CN`)).status).toBe(200);
+    // Still inside the cool-down: the service being back is not known yet.
+    shift += 4_000;
+    expect((await fetch(url)).status).toBe(502);
+    expect(calls()).toBe(3);
+    // Past it: one trial call goes out, succeeds and closes the circuit.
+    shift += 1_500;
+    const trial = await fetch(url);
+    expect(trial.status).toBe(200);
+    expect(calls()).toBe(4);
+    expect((await fetch(url)).status).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 // The real process (server/main.ts in a child): the embedded service when UPSTREAM_URL is unset, and a
 // SIGTERM with requests in flight that loses none of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,40 @@ describe('edge process', () => {
       expect(child.lines.filter((l) => l.msg === 'request' && l.route === 'api:queryArchivesList' && l.status === 200)).toHaveLength(12);
     } finally {
       cms.cms.faults.reset();
+      child.proc.kill('SIGKILL');
+    }
+  });
+
+  it('SIGTERM: a request sent on an idle keep-alive connection is answered (Connection: close), not reset', async () => {
+    const child = await startEdgeProcess({ UPSTREAM_URL: cms.url, APP_ID, TOKEN_KEY, SHUTDOWN_TIMEOUT_MS: '8000' });
+    try {
+      const { port } = new URL(child.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      let reset = false;
+      socket.on('data', (c: Buffer) => (received += c.toString('latin1')));
+      socket.on('error', () => (reset = true));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const ask = () => socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+      const answers = () => received.split('HTTP/1.1 ').length - 1;
+      const waitFor = async (n: number) => {
+        for (let i = 0; i < 100 && answers() < n; i += 1) await new Promise((r) => setTimeout(r, 20));
+      };
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      ask();
+      await waitFor(1);
+      expect(received).toMatch(/^HTTP\/1\.1 200/);
+      child.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300)); // draining; the connection sits idle
+      ask();
+      await waitFor(2);
+      await ended;
+      expect(reset).toBe(false);
+      const second = received.slice(received.lastIndexOf('HTTP/1.1 '));
+      expect(second).toMatch(/^HTTP\/1\.1 200/);
+      expect(second.toLowerCase()).toContain('connection: close');
+      expect(await child.exited).toBe(0);
+    } finally {
       child.proc.kill('SIGKILL');
     }
   });

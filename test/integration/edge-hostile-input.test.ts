@@ -1,0 +1,277 @@
+// Every request gets an answer, and bad input is a 4xx, never a 5xx. The reference service and the
+// edge on real loopback sockets (`edge.handler`, so the cache-hit fast path before Express is in the
+// way of every request), driven with hand-written requests (fetch would normalise `//x` and Host).
+// First one small test per defect once found (deep JSON bodies left unanswered; hostile Host headers
+// and `//`, `/\` paths answered 500; form posts of the wrong content type answered 500), then a few
+// thousand generated hostile requests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type EdgeApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ROUTES } from '../../shared/route-table.ts';
+import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import { listen } from './edge-harness.ts';
+import { INJECTED_COOKIE, INJECTED_HEADER, MARK, REFLECTED_SCRIPT, deepJson, hostileRequests, type FuzzTargets } from './hostile-requests.ts';
+import { LISTS, OPEN_QUESTIONNAIRE, PAGE_FIXTURE } from './page-fixture.ts';
+import { articleId } from './page-harness.ts';
+import { sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
+
+const ADMIN_TOKEN = 'fuzz-admin-token-0123456789';
+const BOARD = '/Service/OpenServies/LeaveWord';
+const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
+const LIST_BODY = JSON.stringify({ entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 10 } });
+const TOO_DEEP = 'The request body is nested deeper than 32 levels';
+
+let cms: RunningCms;
+let edge: EdgeApp;
+let server: Server;
+let port: number;
+let removeDb: () => void;
+/** The edge's log lines at warn and above (request lines are info: left out to keep memory flat). */
+const problems: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  const seeded = await seedFixtureDb(PAGE_FIXTURE);
+  removeDb = seeded.remove;
+  cms = await startCms({ db: seeded.db });
+  const config = loadConfig({
+    UPSTREAM_URL: cms.url,
+    APP_ID,
+    TOKEN_KEY,
+    ADMIN_TOKEN,
+    RATE_LIMIT_WRITES: '100000',
+    UPSTREAM_TIMEOUT_MS: '3000',
+  });
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void problems.push(JSON.parse(line) as Record<string, unknown>) });
+  edge = createApp(config, { logger, defaultMetrics: false });
+  server = createServer(edge.handler);
+  await listen(server);
+  port = (server.address() as AddressInfo).port;
+  // Warm the upstream cache, so list bodies meet the fast path.
+  expect((await post('/api/queryArchivesList', LIST_BODY)).status).toBe(200);
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((r) => server?.close(r));
+  await edge?.close();
+  await cms?.close();
+  removeDb?.();
+});
+
+const header = (a: RawAnswer, name: string): string | undefined => a.headers.find(([n]) => n === name)?.[1];
+const jsonOf = (a: RawAnswer): Record<string, unknown> => JSON.parse(a.body) as Record<string, unknown>;
+
+function post(target: string, body: string | Buffer, contentType: string | null = 'application/json', extra: Array<[string, string]> = [], timeoutMs = 3000): Promise<RawAnswer> {
+  const headers: Array<[string, string]> = contentType === null ? [...extra] : [['Content-Type', contentType], ...extra];
+  return sendRaw(port, { method: 'POST', target, headers, body }, timeoutMs);
+}
+
+function get(target: string, headers: Array<[string, string]> = [], noHost = false): Promise<RawAnswer> {
+  return sendRaw(port, { method: 'GET', target, headers: [['Accept', 'text/html'], ...headers], noHost }, 3000);
+}
+
+describe('defect 1: deeply nested JSON bodies', () => {
+  it('answers a body nested 6,000–20,000 levels on a cached read with 400 naming the limit', async () => {
+    for (const [depth, kind] of [[6000, 'array'], [20_000, 'array'], [7000, 'object'], [10_000, 'mixed']] as const) {
+      const body = `{"entity":${deepJson(depth, kind)},"param":{"pageNum":1,"pageSize":10}}`;
+      const answer = await post('/api/queryArchivesList', body);
+      expect(answer.timedOut, `${kind} ${depth}`).toBe(false);
+      expect(answer.status).toBe(400);
+      expect(jsonOf(answer)).toMatchObject({ code: 400, msg: TOO_DEEP });
+    }
+  });
+
+  it('answers 50 pathological bodies in parallel, all 4xx, within 1 s', async () => {
+    const bodies = Array.from({ length: 50 }, (_, i) => deepJson(6000 + i * 280, (['array', 'object', 'mixed'] as const)[i % 3]!, i % 4 !== 0));
+    const started = performance.now();
+    const answers = await Promise.all(bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 1500)));
+    const elapsed = performance.now() - started;
+    // 400 for the depth; the largest object forms are over 64 KB as well, so 413 is as right.
+    expect(answers.filter((a) => a.status !== 400 && a.status !== 413).map((a) => a.status)).toEqual([]);
+    expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(25);
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('takes 32 levels and refuses 33, on reads and writes alike', async () => {
+    const nested = (levels: number) => `{"entity":{"channelNo":"SNews","extra":${deepJson(levels - 2, 'array')}},"param":{"pageNum":1,"pageSize":10}}`;
+    expect((await post('/api/queryArchivesList', nested(32))).status).toBe(200);
+    const over = await post('/api/queryArchivesList', nested(33));
+    expect(over.status).toBe(400);
+    expect(jsonOf(over).msg).toBe(TOO_DEEP);
+    const write = await post('/api/addMessage', `{"content":${deepJson(40, 'array')}}`);
+    expect(write.status).toBe(400);
+    expect(jsonOf(write).msg).toBe(TOO_DEEP);
+  });
+
+  it('answers a body over 64 KB with 413 naming the limit', async () => {
+    const answer = await post('/api/queryArchivesList', JSON.stringify({ entity: { channelNo: 'x'.repeat(70 * 1024) } }));
+    expect(answer.status).toBe(413);
+    expect(jsonOf(answer)).toMatchObject({ code: 413, msg: 'The request body is larger than 64 KB' });
+  });
+});
+
+describe('defect 2: hostile Host headers and addresses', () => {
+  it('renders pages at a safe origin whatever the Host header says', async () => {
+    for (const host of ['a b', 'x@evil.example', 'evil.example:99999', '', 'a/b', 'x'.repeat(300), `<script>${MARK}</script>`]) {
+      const page = await get(LISTS.snews.path, [['Host', host]]);
+      expect(page.status, `Host: ${host}`).toBe(200);
+      expect(page.body).toContain(`href="http://localhost${LISTS.snews.path}"`);
+      expect(page.body).not.toContain('evil.example');
+    }
+    // No Host at all: Node refuses an HTTP/1.1 request without one (400) before the edge sees it.
+    const none = await get(LISTS.snews.path, [], true);
+    expect(none.status).toBe(400);
+    // A plain host is still the origin of the page's links.
+    const plain = await get(LISTS.snews.path, [['Host', 'museum.example:8080']]);
+    expect(plain.body).toContain(`href="http://museum.example:8080${LISTS.snews.path}"`);
+  });
+
+  it('stores no page for a hostile Host or an absolute-form target, so operators can still purge by prefix', async () => {
+    const page = await get(LISTS.notice.path, [['Host', 'a b']]);
+    expect(page.status).toBe(200);
+    expect(header(page, 'cache-control')).toBe('no-store');
+    const data = await get(`/__data${LISTS.notice.path}?_route=root`, [['Host', 'a b'], ['Accept', 'application/json']]);
+    expect(data.status).toBe(200);
+    expect(header(data, 'cache-control')).toBe('no-store');
+    const absolute = await get(`http://evil.example${LISTS.notice.path}`);
+    expect(absolute.status).toBe(200);
+    expect(header(absolute, 'cache-control')).toBe('no-store');
+    expect(absolute.body).not.toContain('evil.example');
+    expect(header(await get(LISTS.notice.path), 'cache-control')).toBeUndefined();
+    const purge = await post('/_edge/purge', '{"prefix":"/News"}', 'application/json', [['Authorization', `Bearer ${ADMIN_TOKEN}`]]);
+    expect(purge.status).toBe(200);
+  });
+
+  it('answers protocol-relative paths with the not-found page, never with another host', async () => {
+    for (const target of ['//evil.example/', '/\\evil.example', '/.//evil.example', '//News/SNews', '/\\News/SNews', '//x']) {
+      const page = await get(target);
+      expect(page.status, target).toBe(404);
+      expect(page.body).toMatch(/data-screen="notFound"/);
+      expect(header(page, 'location')).toBeUndefined();
+    }
+    const data = await get('/__data//evil.example?_route=root');
+    expect(data.status).toBeLessThan(500);
+    expect(data.body).not.toContain('evil.example');
+  });
+
+  it('refuses bad escapes and control characters (400) and over-long addresses (414)', async () => {
+    for (const target of ['/%E0%A4%A', '/News/%E0%A4%A', '/%00', `/News/SNews/${articleId(2)}%00`]) {
+      const page = await get(target);
+      expect(page.status, target).toBe(400);
+      expect(page.body).toContain('invalid percent-encoding or a control character');
+    }
+    expect((await get(`/News/${'a'.repeat(2100)}`)).status).toBe(414);
+    expect((await get(`/News/SNews?q=${'b'.repeat(8200)}`)).status).toBe(414);
+    const data = await get('/__data/%E0%A4%A?_route=root', [['Accept', 'application/json']]);
+    expect(data.status).toBe(400);
+    expect(jsonOf(data)).toMatchObject({ type: 'error', status: 400, code: 'BAD_REQUEST_TARGET' });
+  });
+});
+
+describe('defect 3: form posts of the wrong content type', () => {
+  const boardId = ROUTES.find((r) => r.path === BOARD)!.id;
+
+  it('answers /__data posts that are not forms with 415 (400 for a broken multipart), with a message', async () => {
+    const dataPath = `/__data${BOARD}?_route=${encodeURIComponent(boardId)}`;
+    for (const type of ['text/plain', 'application/json', null]) {
+      const answer = await post(dataPath, 'content=hello', type);
+      expect(answer.status, String(type)).toBe(415);
+      expect(jsonOf(answer)).toMatchObject({ type: 'error', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(String(jsonOf(answer).msg)).toContain('application/x-www-form-urlencoded');
+    }
+    const broken = await post(dataPath, '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi', 'multipart/form-data; boundary=b');
+    expect(broken.status).toBe(400);
+    expect(jsonOf(broken)).toMatchObject({ code: 'BAD_FORM' });
+  });
+
+  it('answers page posts that are not forms with 415 and a plain message', async () => {
+    for (const type of ['text/plain', 'application/json', null]) {
+      const answer = await post(BOARD, 'content=hello', type, [['Accept', 'text/html']]);
+      expect(answer.status, String(type)).toBe(415);
+      expect(answer.body).toContain('Send the form as application/x-www-form-urlencoded or multipart/form-data');
+    }
+    expect((await post(BOARD, 'content=hello', 'multipart/form-data')).status).toBe(400);
+    expect((await post('/api/addMessage', 'content=hello', 'text/plain')).status).toBe(415);
+  });
+
+  it('still reads a multipart form and keeps the visitor input when the page comes back', async () => {
+    const part = (name: string, value: string) => `--fzb\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = `${part('phoneNumber', '123')}${part('content', '请保留我写的这段话')}--fzb--\r\n`;
+    const answer = await post(BOARD, Buffer.from(body, 'utf8'), 'multipart/form-data; boundary=fzb', [['Accept', 'text/html']]);
+    expect(answer.status).toBe(400);
+    expect(Buffer.from(answer.body, 'latin1').toString('utf8')).toMatch(/<textarea[^>]*>请保留我写的这段话<\/textarea>/);
+  });
+});
+
+describe('a few thousand generated hostile requests', () => {
+  const COUNT = 2400;
+  const CONCURRENCY = 20;
+
+  function targets(): FuzzTargets {
+    const routeId = (pattern: string) => {
+      const def = ROUTES.find((r) => r.path === pattern);
+      if (!def) throw new Error(`no route ${pattern}`);
+      return def.id;
+    };
+    const article = `/News/SNews/${articleId(2)}`;
+    const questionnaire = `/Service/Questionnaire/${OPEN_QUESTIONNAIRE}`;
+    return {
+      pages: ['/', '/Home', LISTS.snews.path, LISTS.notice.path, article, '/Search?keyword=x', BOARD, questionnaire, `${questionnaire}/result`, '/Exhibition/BaseExh', '/Education/Activity', LISTS.enNotice.path, '/Collection/PreciousCol', '/nope', '/healthz', '/readyz', '/metrics', '/favicon.ico', '/file/x.png', '/build/x.js', '/_edge/cache'],
+      forms: [
+        { path: BOARD, routeId: routeId(BOARD) },
+        { path: EN_BOARD, routeId: routeId(EN_BOARD) },
+        { path: questionnaire, routeId: routeId('/Service/Questionnaire/:id') },
+        { path: article, routeId: routeId('/News/:sec/:id') },
+      ],
+      adminToken: ADMIN_TOKEN,
+      aliases: ['/japi/sw-cms', '/sw-cms'],
+    };
+  }
+
+  /** What is wrong with one answer, if anything. */
+  function faultOf(req: RawRequest, answer: RawAnswer): string | null {
+    if (answer.status === null) return answer.timedOut ? 'no answer within 5 s' : `connection closed without an answer (${answer.error ?? 'closed'})`;
+    if (answer.status >= 500) return `answered ${answer.status}`;
+    // The operators' purge lists the cache keys it removed, and keys hold what callers sent: JSON behind
+    // a bearer token, but not escaped (server/ops/admin.ts; see the report). Everything else is checked.
+    const operator = req.target.startsWith('/_edge/');
+    if (!operator && REFLECTED_SCRIPT.test(answer.body)) return 'reflected an unescaped <script from the input';
+    if (answer.headers.some(([n, v]) => n === INJECTED_HEADER || (n === 'set-cookie' && v.includes(INJECTED_COOKIE)))) return 'sent an injected header';
+    const location = header(answer, 'location');
+    if (location && /^(?:\/\/|\/\\|[a-z]+:)/i.test(location) && !location.startsWith('http://localhost')) return `redirected off-site to ${location}`;
+    return null;
+  }
+
+  it('answers every one, none with 5xx, none reflecting a script or an injected header', async () => {
+    const requests = hostileRequests(targets(), COUNT, 20_260_521);
+    const byClass: Record<string, number> = {};
+    const byStatus: Record<string, number> = {};
+    const faults: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const i = next++;
+        const req: RawRequest = requests[i]!;
+        const answer = await sendRaw(port, req, 5000);
+        const cls = answer.status === null ? 'none' : `${String(answer.status)[0]}xx`;
+        byClass[cls] = (byClass[cls] ?? 0) + 1;
+        byStatus[String(answer.status)] = (byStatus[String(answer.status)] ?? 0) + 1;
+        const fault = faultOf(req, answer);
+        if (fault) faults.push(`#${i} ${req.method} ${req.target.slice(0, 120)} (${req.headers?.find(([n]) => n === 'Content-Type')?.[1] ?? 'no type'}): ${fault}`);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    console.info(`hostile-input fuzz: ${COUNT} requests in ${seconds.toFixed(1)} s, answers by class ${JSON.stringify(byClass)}, by status ${JSON.stringify(byStatus)}`);
+    expect(faults.slice(0, 20)).toEqual([]);
+    expect(byClass.none ?? 0).toBe(0);
+    expect(Object.values(byClass).reduce((a, b) => a + b, 0)).toBe(COUNT);
+    // Bad input is the sender's fault: nothing the edge logged as its own failure.
+    const failures = problems.filter((p) => p.msg === 'unhandled error' || p.msg === 'fast path failed' || p.msg === 'page data failed' || p.msg === 'page loader failed');
+    expect(failures.map((p) => `${String(p.msg)} ${String(p.url).slice(0, 100)} ${JSON.stringify(p.err).slice(0, 1500)}`)).toEqual([]);
+  }, 60_000);
+});

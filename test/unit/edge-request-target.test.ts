@@ -1,0 +1,99 @@
+// What a page request is allowed to say about where it is: its Host header (a sane host or the safe
+// fallback origin), its path (never a protocol-relative one; no bad escapes, control characters or
+// over-long addresses) and, for a POST, the content type of its form.
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_ORIGIN, isPlainHost, pageTarget, requestOriginIsPlain, safeOrigin } from '../../server/render/page-url.ts';
+import { FormBodyError, formContentType } from '../../server/render/request.ts';
+
+describe('safeOrigin', () => {
+  it('uses a plain Host header (name or address, optional port)', () => {
+    for (const host of ['localhost', 'localhost:3000', 'www.example-museum.cn', 'museum.example:8080', '127.0.0.1:80', '[::1]:3000', 'my_service:8080', 'a.b.']) {
+      expect(isPlainHost(host), host).toBe(true);
+    }
+    expect(safeOrigin('', 'http', 'Museum.Example:8080')).toBe('http://museum.example:8080');
+    expect(safeOrigin('', 'https', 'museum.example')).toBe('https://museum.example');
+  });
+
+  it('falls back to http://localhost for a hostile Host, and to PUBLIC_URL first of all', () => {
+    for (const host of ['a b', 'x@evil.example', 'evil.example:99999', 'evil.example:0', '', undefined, 'a/b', 'x'.repeat(300), '<script>', 'a\\b', 'evil.example:80:80', '-x-.example']) {
+      expect(isPlainHost(host), String(host)).toBe(false);
+      expect(safeOrigin('', 'http', host)).toBe(FALLBACK_ORIGIN);
+    }
+    expect(safeOrigin('', 'javascript', 'museum.example')).toBe('http://museum.example');
+    expect(safeOrigin('https://www.example-museum.cn/', 'http', 'a b')).toBe('https://www.example-museum.cn');
+  });
+
+  it('tells whether the request itself names a plain origin (else its page is not stored)', () => {
+    expect(requestOriginIsPlain('http', 'museum.example:8080')).toBe(true);
+    expect(requestOriginIsPlain('https', 'a b')).toBe(false);
+    expect(requestOriginIsPlain('javascript', 'museum.example')).toBe(false);
+    expect(requestOriginIsPlain('http', undefined)).toBe(false);
+  });
+});
+
+describe('pageTarget', () => {
+  const at = (target: string) => pageTarget('http://localhost', target);
+  const url = (target: string) => {
+    const t = at(target);
+    if (!t.ok) throw new Error(`${target}: ${t.msg}`);
+    return t.url;
+  };
+
+  it('keeps an ordinary address as it is', () => {
+    expect(url('/News/SNews?page=2&platform=wx').href).toBe('http://localhost/News/SNews?page=2&platform=wx');
+    expect(url('/Search?keyword=%E6%96%87%E7%89%A9').searchParams.get('keyword')).toBe('文物');
+    // Only the origin of PUBLIC_URL takes part, as `new URL(path, origin)` did.
+    const fromPublic = pageTarget('https://www.example-museum.cn/portal', '/News');
+    expect(fromPublic.ok && fromPublic.url.href).toBe('https://www.example-museum.cn/News');
+  });
+
+  it('never lets a path become a host: `//x`, `/\\x` and dot tricks are one odd segment on our origin', () => {
+    for (const target of ['//evil.example/', '/\\evil.example', '/.//evil.example', '/a/..//evil.example', '///evil.example', '/\\/evil.example']) {
+      const u = url(target);
+      expect(u.host, target).toBe('localhost');
+      expect(u.pathname.startsWith('//'), target).toBe(false);
+      expect(u.pathname.startsWith('/%2F'), target).toBe(true);
+    }
+  });
+
+  it('takes only the path and query of an absolute-form target', () => {
+    expect(url('http://evil.example/News/SNews?page=2').href).toBe('http://localhost/News/SNews?page=2');
+    expect(at('*')).toMatchObject({ ok: false, status: 400 });
+    expect(at('javascript:alert(1)')).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('refuses bad escapes and control characters (400) and over-long addresses (414)', () => {
+    for (const target of ['/%E0%A4%A', '/News/%', '/News/%zz', '/%00', '/News/SNews/%0d%0aSet-Cookie:x', '/%C0%AF']) {
+      expect(at(target), target).toMatchObject({ ok: false, status: 400, code: 'BAD_REQUEST_TARGET' });
+    }
+    expect(at(`/${'a'.repeat(2048)}`)).toMatchObject({ ok: false, status: 414, code: 'URI_TOO_LONG' });
+    expect(at(`/${'a'.repeat(2047)}`).ok).toBe(true);
+    expect(at(`/News?q=${'b'.repeat(8191)}`)).toMatchObject({ ok: false, status: 414 });
+    expect(at(`/News?q=${'b'.repeat(8190)}`).ok).toBe(true);
+  });
+});
+
+describe('formContentType', () => {
+  const refusal = (type: string | undefined, hasBody = true): FormBodyError => {
+    try {
+      formContentType(type, hasBody);
+    } catch (err) {
+      return err as FormBodyError;
+    }
+    throw new Error(`${String(type)} was taken`);
+  };
+
+  it('takes the two form encodings', () => {
+    expect(formContentType('application/x-www-form-urlencoded;charset=UTF-8', true)).toBe('application/x-www-form-urlencoded;charset=UTF-8');
+    expect(formContentType('multipart/form-data; boundary=----x', true)).toBe('multipart/form-data; boundary=----x');
+    expect(formContentType(undefined, false)).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('refuses anything else with 415, and a multipart type without a boundary with 400', () => {
+    for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencodedX', '*/*', undefined]) {
+      expect(refusal(type), String(type)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    expect(refusal('text/plain').message).toContain('application/x-www-form-urlencoded or multipart/form-data');
+    expect(refusal('multipart/form-data')).toMatchObject({ status: 400, code: 'BAD_FORM' });
+  });
+});
