@@ -22,6 +22,15 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
   },
   {
+    // Node preload scripts (benchmark probes) are CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', setInterval: 'readonly', clearInterval: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The browser bundle must never pull in Node-only code.
     files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
     ignores: ['shared/node/**'],
