@@ -84,15 +84,16 @@ describe('defect 1: deeply nested JSON bodies', () => {
     }
   });
 
-  it('answers 50 pathological bodies in parallel, all 4xx, within 1 s', async () => {
+  it('answers 50 pathological bodies in parallel, all 4xx, within seconds (they once hung for minutes)', async () => {
     const bodies = Array.from({ length: 50 }, (_, i) => deepJson(6000 + i * 280, (['array', 'object', 'mixed'] as const)[i % 3]!, i % 4 !== 0));
     const started = performance.now();
-    const answers = await Promise.all(bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 1500)));
+    const answers = await Promise.all(bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 3000)));
     const elapsed = performance.now() - started;
     // 400 for the depth; the largest object forms are over 64 KB as well, so 413 is as right.
     expect(answers.filter((a) => a.status !== 400 && a.status !== 413).map((a) => a.status)).toEqual([]);
     expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(25);
-    expect(elapsed).toBeLessThan(1000);
+    // About 250 ms alone on 2 cores; the bound leaves room for a loaded machine (the defect: no answer for 75 s).
+    expect(elapsed).toBeLessThan(3000);
   });
 
   it('takes 32 levels and refuses 33, on reads and writes alike', async () => {
