@@ -102,6 +102,7 @@ describe('edge process', () => {
   it('SIGTERM: requests in flight all finish, new connections are refused, exit 0', async () => {
     const child = await startEdgeProcess({ UPSTREAM_URL: cms.url, APP_ID, TOKEN_KEY, SHUTDOWN_TIMEOUT_MS: '5000' });
     cms.cms.faults.set({ latencyMs: 700 });
+    cms.cms.calls.reset();
     try {
       const inflight = Array.from({ length: 12 }, (_, i) =>
         fetch(`${child.url}/api/queryArchivesList`, {
@@ -110,7 +111,10 @@ describe('edge process', () => {
           body: JSON.stringify({ entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: i + 1 } }),
         }).then(async (res) => ({ status: res.status, code: ((await res.json()) as { code: number }).code })),
       );
-      await new Promise((r) => setTimeout(r, 250));
+      // In flight means the edge has them: all 12 have reached the service (a request still in the
+      // listen backlog when the socket closes is refused, which is the point of the next assertion).
+      for (let i = 0; i < 250 && cms.cms.calls.count('queryArchivesList') < 12; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect(cms.cms.calls.count('queryArchivesList')).toBe(12);
       child.proc.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 100));
       await expect(fetch(`${child.url}/healthz`)).rejects.toThrow();
