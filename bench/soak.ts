@@ -12,7 +12,8 @@
 // The edge runs with --expose-gc and bench/lib/memory-probe.cjs (an IPC answer of process.memoryUsage(),
 // nothing in the product) so the table can split RSS into V8 heap and Buffers; the full collection is only
 // ever asked for after the soak. SOAK_NODE_ARGS adds flags to the edge (e.g. --max-semi-space-size=4);
-// SOAK_SNAPSHOT_DIR=<dir> writes a heap snapshot of the edge there after that collection.
+// SOAK_SNAPSHOT_DIR=<dir> writes a heap snapshot of the edge there after that collection; MALLOC_* and
+// GLIBC_TUNABLES are passed on to the edge.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -135,6 +136,28 @@ function rssBytes(pid: number): number {
   return Number(m[1]) * 1024;
 }
 
+/**
+ * RSS by kind of mapping (/proc/<pid>/smaps): file-backed (node's own code and libraries), brk heap
+ * (malloc's main arena), anonymous mappings under 1 MiB (V8's 256 KiB heap pages, malloc's large
+ * chunks), 1–32 MiB, and from 32 MiB (malloc's per-thread arenas, V8's code range).
+ */
+function rssParts(pid: number): string {
+  const parts = { file: 0, brk: 0, small: 0, mid: 0, big: 0 };
+  let kind: keyof typeof parts | null = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const map = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (map) {
+      const kb = (parseInt(map[2]!, 16) - parseInt(map[1]!, 16)) / 1024;
+      const name = map[3]!.trim();
+      kind = name.startsWith('/') ? 'file' : name === '[heap]' ? 'brk' : name ? null : kb < 1024 ? 'small' : kb < 32 * 1024 ? 'mid' : 'big';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && kind) parts[kind] += Number(rss[1]) * 1024;
+  }
+  return `file ${mib(parts.file)}, brk heap ${mib(parts.brk)}, anon <1 MiB maps ${mib(parts.small)}, 1–32 MiB ${mib(parts.mid)}, ≥32 MiB ${mib(parts.big)}`;
+}
+
 type Usage = NodeJS.MemoryUsage;
 function probe(edge: Child, what: 'mem' | 'gc'): Promise<Usage> {
   return new Promise((resolve, reject) => {
@@ -194,7 +217,9 @@ try {
       CACHE_MAX_BYTES: String(CACHE_MAX_BYTES),
       ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
-      // One address sends every request here: the write limit never applies (the soak only reads).
+      // glibc's allocator settings, when given (MALLOC_ARENA_MAX=2, GLIBC_TUNABLES=…): to tell malloc's
+      // retention from the edge's own memory.
+      ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$)/.test(k) && v !== undefined)),
     },
     true,
   );
@@ -280,6 +305,7 @@ try {
     await sleep(1000);
   }
   const idle = median(idleSamples);
+  const idleParts = rssParts(pid);
   const idleUsage = await probe(edge, 'mem');
   const idleCache = await cacheFigures();
 
@@ -291,8 +317,9 @@ try {
   );
   console.log(
     `idle: RSS ${mib(idle)} MiB (heap used ${mib(idleUsage.heapUsed)}, heap total ${mib(idleUsage.heapTotal)}, external ${mib(idleUsage.external)} of which ArrayBuffers ${mib(idleUsage.arrayBuffers)}; ` +
-      `cache ${mib(idleCache.upstream.bytes + (idleCache.pages?.bytes ?? 0))} MiB)\n`,
+      `cache ${mib(idleCache.upstream.bytes + (idleCache.pages?.bytes ?? 0))} MiB)`,
   );
+  console.log(`      RSS by mapping: ${idleParts}\n`);
   const head = ['t s', 'RSS MiB', 'heap used', 'heap total', 'external', 'ArrayBuffers', 'upstream cache', 'page cache', 'entries', 'req/s'];
   const rows: string[][] = [];
   const print = (cells: string[]) => console.log(cells.map((c, i) => c.padStart(head[i]!.length)).join('  '));
@@ -347,11 +374,26 @@ try {
   // --- After: what of it is still live once V8 has collected everything (asked for only now).
   await sleep(2000);
   const settled = rssBytes(pid);
+  const settledParts = rssParts(pid);
   const afterGc = await probe(edge, 'gc');
   await sleep(500);
   const afterGcRss = rssBytes(pid);
   if (SNAPSHOT_DIR) console.log(`heap snapshot after the full GC: ${await heapSnapshot(pid)}`);
   const cache = await cacheFigures();
+  const counted = cache.upstream.bytes + (cache.pages?.bytes ?? 0);
+  // What the caches really hold: the heap and ArrayBuffers a purge of everything gives back.
+  const purge = await admin.request({
+    method: 'POST',
+    path: '/_edge/purge',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ all: true }),
+  });
+  await purge.body.arrayBuffer();
+  if (purge.statusCode !== 200) throw new Error(`the purge answered ${purge.statusCode}`);
+  const empty = await probe(edge, 'gc');
+  await sleep(500);
+  const emptyRss = rssBytes(pid);
+  const emptyParts = rssParts(pid);
   await pool.close();
   await admin.close();
 
@@ -362,8 +404,16 @@ try {
   );
   console.log(
     `2 s after: RSS ${mib(settled)} MiB; after a full GC: RSS ${mib(afterGcRss)} MiB, heap used ${mib(afterGc.heapUsed)}, heap total ${mib(afterGc.heapTotal)}, ` +
-      `external ${mib(afterGc.external)}, ArrayBuffers ${mib(afterGc.arrayBuffers)}; caches ${mib(cache.upstream.bytes)} + ${mib(cache.pages?.bytes ?? 0)} MiB counted`,
+      `external ${mib(afterGc.external)}, ArrayBuffers ${mib(afterGc.arrayBuffers)}`,
   );
+  console.log(`           RSS by mapping 2 s after: ${settledParts}`);
+  const heldHeap = afterGc.heapUsed - empty.heapUsed;
+  const heldBuffers = afterGc.arrayBuffers - empty.arrayBuffers;
+  console.log(
+    `caches: ${mib(cache.upstream.bytes)} + ${mib(cache.pages?.bytes ?? 0)} = ${mib(counted)} MiB counted (${cache.upstream.entries} + ${cache.pages?.entries ?? 0} entries); ` +
+      `purging them and collecting gave back ${mib(heldHeap + heldBuffers)} MiB (heap ${mib(heldHeap)}, ArrayBuffers ${mib(heldBuffers)}), RSS then ${mib(emptyRss)} MiB`,
+  );
+  console.log(`           RSS by mapping then: ${emptyParts}`);
   console.log(
     `RSS peak ${mib(peak)} MiB, idle ${mib(idle)} MiB, bound 2×${mib(CACHE_MAX_BYTES)}+${mib(idle)} = ${mib(bound)} MiB: ${over ? 'over' : 'within'}`,
   );

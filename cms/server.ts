@@ -1,5 +1,6 @@
 // The reference content service, startable in-process: the edge embeds it, tests run it on port 0
 // with a temporary database, and cms/main.ts runs it as its own program.
+import { chinaDay } from './china-time.ts';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -66,6 +67,7 @@ const loadDemo = async (): Promise<DemoSource> => {
     generate: () => demo.generateDemoContent(),
     writeFiles: (dir, content) => demo.writeDemoFiles(dir, content),
     records: (content) => demoQuestionnaireRecords(content),
+    visits: (now) => demo.demoVisits(chinaDay(now)),
   };
 };
 

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { absentAdmin, adminRouter } from './ops/admin.ts';
 import { errorHandler } from './ops/errors.ts';
 import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
+import { createOperator, type Operator } from './ops/operator.ts';
 import { probesRouter } from './ops/probes.ts';
 import { createReadiness, type Readiness } from './ops/readiness.ts';
 import { requestLog } from './ops/request-log.ts';
@@ -26,7 +27,7 @@ import { staticFiles } from './static-files.ts';
 import { createResponseCache, type ResponseCache } from './upstream/cache.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
 import { createGateway, type Gateway } from './upstream/gateway.ts';
-import { createTtlPolicy, specOf } from './upstream/policy.ts';
+import { specOf } from './upstream/policy.ts';
 import { createSigner } from './upstream/sign.ts';
 import { createBreaker } from './upstream/breaker.ts';
 import { createVisitCounter, type VisitCounter } from './upstream/visits.ts';
@@ -60,6 +61,8 @@ export interface EdgeApp {
   /** Visits passed on for articles served from cache (tests wait on `idle()`). */
   visits: VisitCounter;
   metrics: EdgeMetrics;
+  /** Live cache rules, per-endpoint figures and the console's history (server/ops/operator.ts). */
+  operator: Operator;
   readiness: Readiness;
   /** The per-client write budget, shared by the API proxy and the page form actions. */
   writeLimiter: RateLimitRequestHandler;
@@ -95,6 +98,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     breaker: createBreaker({ now }),
     onCall: (endpoint, outcome, seconds) => {
       metrics.observeUpstream(endpoint, outcome, seconds);
+      operator.onUpstream(endpoint, outcome, seconds);
       if (outcome === 'ok' || outcome === 'app_error') readiness.markAnswered();
     },
   });
@@ -119,8 +123,9 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
+  const operator = createOperator({ config, cache, metrics, readiness, logger, now });
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
-  const api = createGateway({ client, cache, ttlFor: createTtlPolicy(config.cache), now, visits, logger });
+  const api = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites });
   metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
   metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
@@ -148,7 +153,12 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   app.use(probesRouter({ readiness, metrics }));
   app.use(
     config.adminToken
-      ? adminRouter({ token: config.adminToken, cache, extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}) })
+      ? adminRouter({
+          token: config.adminToken,
+          cache,
+          extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}),
+          operator: operator.parts({ readiness, pageStats: () => pageCache?.stats() ?? null }),
+        })
       : absentAdmin,
   );
   // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
@@ -159,6 +169,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   app.use(compression());
   app.use(staticFiles(publicDir));
   if (pageCache) app.use(pageCache.middleware);
+  app.use(operator.renders);
   app.use(createPageRouter(pageDeps));
   app.use(errorHandler(logger));
 
@@ -171,11 +182,13 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     client,
     visits,
     metrics,
+    operator,
     readiness,
     writeLimiter,
     startDrain: () => readiness.startDrain(),
     async close() {
       await visits.idle();
+      operator.close();
       cache.close();
       pageCache?.close();
       await client.close();

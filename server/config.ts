@@ -37,6 +37,12 @@ export interface Config {
     readonly ttlS: number | null;
     /** CACHE_RULES (env) over CACHE_RULES_FILE, already merged: env wins per endpoint. */
     readonly rules: CacheRules;
+    /** CACHE_RULES alone (the live rules show where each lifetime came from). */
+    readonly envRules: CacheRules;
+    /** CACHE_RULES_FILE's rules as read at start-up. */
+    readonly fileRules: CacheRules;
+    /** CACHE_RULES_FILE (re-read while the edge runs); null when unset. */
+    readonly rulesFile: string | null;
     readonly swrS: number;
     readonly staleIfErrorS: number;
   };
@@ -301,6 +307,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: v.CACHE_MAX_BYTES,
       ttlS: v.CACHE_TTL_S,
       rules: { ...fileRules, ...v.CACHE_RULES },
+      envRules: v.CACHE_RULES,
+      fileRules,
+      rulesFile: v.CACHE_RULES_FILE || null,
       swrS: v.CACHE_SWR_S,
       staleIfErrorS: v.CACHE_STALE_IF_ERROR_S,
     },
@@ -342,13 +351,53 @@ export function parseCacheRules(text: string): CacheRules {
   return rules;
 }
 
-function parseCacheRulesJson(text: string): CacheRules {
-  const json = z.record(z.string(), z.number().int().min(0)).safeParse(JSON.parse(text));
-  if (!json.success) throw new Error('must be a JSON object of endpoint names to whole seconds, e.g. {"queryAllChannel": 600}');
-  const rules: Partial<Record<EndpointName, number>> = {};
-  for (const [name, seconds] of Object.entries(json.data)) rules[checkRuleName(name)] = seconds;
-  return rules;
+/** The text of a rules file → rules; throws naming every bad rule (the file is then refused whole). */
+export function parseCacheRulesJson(text: string): CacheRules {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`is not JSON (${(err as Error).message})`);
+  }
+  const { rules, problems } = checkCacheRules(value);
+  if (problems.length > 0) {
+    throw new Error(`must be a JSON object of endpoint names to whole seconds, e.g. {"queryAllChannel": 600}: ${problems.join('; ')}`);
+  }
+  return rules as CacheRules;
 }
+
+/**
+ * An object of endpoint names to lifetimes (whole seconds ≥ 0) → rules, and one problem per bad rule,
+ * each naming it: an unknown endpoint, a write, a negative or non-numeric lifetime. With `allowNull`, a
+ * null lifetime is kept as null (the operator API uses it to drop a rule).
+ */
+export function checkCacheRules(
+  value: unknown,
+  options: { allowNull?: boolean } = {},
+): { rules: Partial<Record<EndpointName, number | null>>; problems: string[] } {
+  const rules: Partial<Record<EndpointName, number | null>> = {};
+  const problems: string[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { rules, problems: ['the rules must be a JSON object of endpoint names to whole seconds'] };
+  }
+  for (const [name, seconds] of Object.entries(value as Record<string, unknown>)) {
+    let endpoint: EndpointName;
+    try {
+      endpoint = checkRuleName(name);
+    } catch (err) {
+      problems.push((err as Error).message);
+      continue;
+    }
+    if (seconds === null && options.allowNull) rules[endpoint] = null;
+    else if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > MAX_RULE_S) {
+      problems.push(`"${name}": ${JSON.stringify(seconds) ?? String(seconds)} is not a whole number of seconds from 0 to ${MAX_RULE_S}`);
+    } else rules[endpoint] = seconds;
+  }
+  return { rules, problems };
+}
+
+/** A year: longer lifetimes are typos. */
+export const MAX_RULE_S = 365 * 24 * 3600;
 
 function checkRuleName(name: string): EndpointName {
   const spec = (ENDPOINT_BY_NAME as Record<string, (typeof ENDPOINT_BY_NAME)[EndpointName] | undefined>)[name];

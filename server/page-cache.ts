@@ -5,15 +5,23 @@
 //
 // Stored only when it is safe to replay: GET, status 200, no Set-Cookie, not no-store/private, and every
 // upstream answer the page used was fresh (a page built on STALE data is not pinned for another TTL).
+// A page that changes by the clock alone (an activity's status words) says when (res.locals.pageExpiresAt)
+// and is kept no longer than that.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { routeIdOf, setRouteId } from './http-context.ts';
-import type { CacheEvent, PurgedEntry, PurgeSelector } from './upstream/cache.ts';
+import { ownBytes, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from './upstream/cache.ts';
 
 /** Pages bigger than this are not kept (they would crowd out everything else). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Book-keeping per page beyond its key, headers, tags and bytes, counted in the bound: the entry object,
+ * the headers object, two Buffers with their ArrayBuffers, etag, route id, lru-cache's slot (~1.2 KB of
+ * heap per page in a snapshot after `npm run bench:soak`).
+ */
+const PAGE_OVERHEAD_BYTES = 1536;
 const SKIPPED_HEADERS = new Set([
   'set-cookie',
   'x-request-id',
@@ -71,6 +79,16 @@ function keyOf(req: Request): string {
   return `${req.protocol}://${req.get('host') ?? ''}${req.originalUrl}`;
 }
 
+/** The stored headers' names and values, as strings in V8, plus a slot each. */
+function headerBytes(headers: PageEntry['headers']): number {
+  let n = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    n += stringBytes(name) + 16;
+    for (const v of Array.isArray(value) ? value : [value]) n += typeof v === 'string' ? stringBytes(v) : 16;
+  }
+  return n;
+}
+
 function pathOf(key: string): string {
   return new URL(key).pathname;
 }
@@ -80,7 +98,7 @@ export function createPageCache({ ttlS, maxBytes, now, onEvent, onHit }: PageCac
   const lru = new LRUCache<string, PageEntry>({
     maxSize: maxBytes,
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    sizeCalculation: (e, key) => key.length + e.body.length + e.gzip.length + 512,
+    sizeCalculation: (e, key) => stringBytes(key) + headerBytes(e.headers) + e.tags.reduce((n, t) => n + stringBytes(t), 0) + e.body.length + e.gzip.length + PAGE_OVERHEAD_BYTES,
     ttl: ttlS * 1000,
     ttlResolution: 0,
     perf: { now },
@@ -88,6 +106,15 @@ export function createPageCache({ ttlS, maxBytes, now, onEvent, onHit }: PageCac
       if (reason === 'evict') onEvent?.('evict');
     },
   });
+
+  /**
+   * PAGE_CACHE_TTL_S, or less when the page goes out of date sooner (0: do not keep it). lru-cache
+   * keeps an entry while its age is not above the ttl: one ms less makes the moment itself a miss.
+   */
+  function lifetimeMs(expiresAt: unknown): number {
+    const ttl = ttlS * 1000;
+    return typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? Math.min(ttl, Math.max(0, expiresAt - now() - 1)) : ttl;
+  }
 
   function serve(req: Request, res: Response, entry: PageEntry): void {
     setRouteId(res, entry.routeId);
@@ -136,6 +163,7 @@ export function createPageCache({ ttlS, maxBytes, now, onEvent, onHit }: PageCac
     res.setHeader('Age', '0');
 
     res.on('finish', () => {
+      const ttl = lifetimeMs(res.locals.pageExpiresAt);
       const tags = res.locals.pageTags as unknown;
       const upstream = (res.locals.pageUpstreamCache as unknown) ?? [];
       const cacheControl = String(res.getHeader('cache-control') ?? '');
@@ -146,26 +174,30 @@ export function createPageCache({ ttlS, maxBytes, now, onEvent, onHit }: PageCac
         upstream.every((s) => s === 'HIT' || s === 'MISS') &&
         !res.getHeader('set-cookie') &&
         !/no-store|private/.test(cacheControl) &&
-        size <= MAX_PAGE_BYTES;
+        size <= MAX_PAGE_BYTES &&
+        ttl > 0;
       if (!replayable) return;
-      const body = Buffer.concat(chunks, size);
+      // Under 4 KiB, Buffer.concat answers a slice of the shared 8 KiB pool.
+      const body = ownBytes(Buffer.concat(chunks, size));
       const headers: PageEntry['headers'] = {};
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !SKIPPED_HEADERS.has(name)) headers[name] = value;
       }
       // Once per page and lifetime, after the visitor has the answer: compressing here keeps every
       // replay free of compression work.
-      lru.set(key, {
+      const entry: PageEntry = {
         key,
         status: 200,
         headers,
         body,
-        gzip: gzipSync(body),
+        // gzipSync's answer is a slice of zlib's 16 KiB output chunk: keep only its own bytes.
+        gzip: ownBytes(gzipSync(body)),
         etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`,
         storedAt: now(),
         tags: [...(tags as string[]), `path:${req.path}`],
         routeId: routeIdOf(res),
-      });
+      };
+      lru.set(key, entry, { ttl });
     });
   }
 

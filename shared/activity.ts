@@ -10,6 +10,9 @@
 //     2   | 电话预约 Reservation by phone      | 已约满 Fully booked               | 已结束 Ended
 //     3   | 现场报名 Sign-up on site           | 预约已截止 Reservation closed      | 已取消 Cancelled
 
+import { formatDateTime } from './format.ts';
+import type { Activity } from './wire.ts';
+
 export interface Words {
   zh: string;
   en: string;
@@ -53,6 +56,70 @@ export const ACTIVITY_STATUS = { upcoming: 0, ongoing: 1, ended: 2, cancelled: 3
 export interface CodeWord {
   text: string;
   tone: StatusTone;
+}
+
+/** The fields the statuses are worked out from (wire values; times `YYYY-MM-DD HH:mm[:ss]`, China time). */
+export type ActivityClock = Pick<Activity, 'startTime' | 'endTime' | 'reserveStartTime' | 'reserveEndTime' | 'reserveType' | 'reserveStatus' | 'activityStatus'>;
+
+/** An activity's statuses at one moment: values of the table above. */
+export interface ActivityState {
+  /** activityStatus; null when neither the times nor the service say. */
+  status: number | null;
+  /** reserveStatus; null when no reservation is needed (reserveType 0) or nothing says. */
+  reserve: number | null;
+  /** Does the activity take reservations (reserveType other than 无需预约)? Its window is shown only then. */
+  booking: boolean;
+  /** When (ms) one of the words changes next by the clock alone; null when none will. */
+  nextChangeMs: number | null;
+}
+
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+/** A wire time (China time, no zone) as an instant in ms; null when it is not a time. */
+export function chinaTimeMs(value: string | null | undefined): number | null {
+  const f = formatDateTime(value);
+  if (!f) return null;
+  const n = (from: number, to: number) => Number(f.slice(from, to));
+  return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16)) - CHINA_OFFSET_MS;
+}
+
+/** The code the service sent, when it is one of the table's; else null. */
+const code = (kind: ActivityCodeKind, value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && ACTIVITY_CODES[kind][value] ? value : null;
+
+/**
+ * The statuses a visitor sees at `nowMs`: worked out from the activity's own times wherever it has
+ * them, because a service's stored codes are only as new as its last edit (a camp that ended last
+ * week still said 进行中). The service's codes count only where times are missing, and for what no
+ * clock can tell: a cancellation and a full booking.
+ *
+ * - Without an end an activity runs to the end of its start day.
+ * - Booking opens at the reservation start (at once without one) and closes at the reservation end,
+ *   else when the activity starts; it is closed once the activity is over or cancelled.
+ */
+export function activityState(a: ActivityClock, nowMs: number): ActivityState {
+  const cancelled = a.activityStatus === ACTIVITY_STATUS.cancelled;
+  const start = chinaTimeMs(a.startTime);
+  const end = start === null ? null : Math.max(start, chinaTimeMs(a.endTime) ?? Math.floor((start + CHINA_OFFSET_MS) / DAY_MS + 1) * DAY_MS - CHINA_OFFSET_MS);
+  let status = code('activityStatus', a.activityStatus);
+  if (!cancelled && start !== null && end !== null) {
+    status = nowMs < start ? ACTIVITY_STATUS.upcoming : nowMs < end ? ACTIVITY_STATUS.ongoing : ACTIVITY_STATUS.ended;
+  }
+
+  const booking = a.reserveType !== RESERVE_TYPE.none;
+  const opens = chinaTimeMs(a.reserveStartTime);
+  const closes = chinaTimeMs(a.reserveEndTime) ?? (opens !== null ? start : null);
+  let reserve = booking ? code('reserveStatus', a.reserveStatus) : null;
+  if (booking && (opens !== null || closes !== null)) {
+    const full = a.reserveStatus === RESERVE_STATUS.full;
+    reserve = opens !== null && nowMs < opens ? RESERVE_STATUS.notOpen : closes === null || nowMs < closes ? (full ? RESERVE_STATUS.full : RESERVE_STATUS.open) : RESERVE_STATUS.closed;
+  }
+  if (booking && reserve !== null && (status === ACTIVITY_STATUS.ended || status === ACTIVITY_STATUS.cancelled)) reserve = RESERVE_STATUS.closed;
+
+  const moments = cancelled ? [] : [start, end, ...(booking ? [opens, closes] : [])];
+  const later = moments.filter((m): m is number => m !== null && m > nowMs);
+  return { status, reserve, booking, nextChangeMs: later.length > 0 ? Math.min(...later) : null };
 }
 
 /** The word for one status integer in a language; null for a value outside the table. */

@@ -21,8 +21,29 @@ export function dataUrl(url: URL, routeId: string): string {
 /** The page address a /__data request stands for, without the route marker. */
 export function pageUrlOfData(dataPath: string, search: string, origin: string): URL {
   const url = new URL(`${dataPath.slice(DATA_PREFIX.length) || '/'}${search}`, origin);
-  url.searchParams.delete(ROUTE_PARAM);
+  dropParam(url, ROUTE_PARAM);
   return url;
+}
+
+/**
+ * Removes the parameter `name` from `url`, every other one kept exactly as written. (URLSearchParams
+ * writes the whole query anew: the bare English marker `?phoneen` came back as `?phoneen=` in every
+ * redirect.)
+ */
+export function dropParam(url: URL, name: string): void {
+  if (!url.searchParams.has(name)) return;
+  const nameOf = (part: string): string => {
+    try {
+      return decodeURIComponent(part.split('=', 1)[0]!.replace(/\+/g, ' '));
+    } catch {
+      return part;
+    }
+  };
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((part) => part !== '' && nameOf(part) !== name);
+  url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
 }
 
 /**

@@ -2,7 +2,7 @@
 // goes back to the page when it cannot be sent. The browser (before sending) and the edge's action
 // (after receiving) both read a form through these functions, then validate with shared/validation.ts.
 import { DICTIONARY_CODE, normalizeMessage, validateMessage, type FieldError } from './validation.ts';
-import type { DictionaryEntry, MessageInput } from './wire.ts';
+import type { DictionaryEntry, MessageInput, SiteLanguage } from './wire.ts';
 
 /** The inputs, in the order the form shows them. */
 export const MESSAGE_FIELDS = ['name', 'phoneNumber', 'email', 'type', 'content'] as const;
@@ -45,11 +45,15 @@ export function checkMessage(values: MessageValues): FieldError[] {
   return validateMessage(values);
 }
 
-/** The body of `addMessage` for valid values (trimmed, blank optional fields empty, source `web`). */
-export function messageBody(values: MessageValues, orgId = ''): MessageInput {
+/**
+ * The body of `addMessage` for valid values (trimmed, blank optional fields empty, source `web`), with
+ * the site's board when known (an English message written in Chinese still belongs on the English board).
+ */
+export function messageBody(values: MessageValues, orgId = '', languageType?: SiteLanguage): MessageInput {
   const n = normalizeMessage({ ...values, source: 'web' });
   const body: MessageInput = { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, type: n.type, source: n.source };
   if (orgId) body.orgId = orgId;
+  if (languageType) body.languageType = languageType;
   return body;
 }
 

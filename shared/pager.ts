@@ -103,6 +103,17 @@ export function pageHref(pathname: string, search: string, page: number, anchor?
   return `${pathname}${pageSearch(search, page)}${anchor ? `#${anchor}` : ''}`;
 }
 
+/**
+ * The address as it means it when its page parameter is not how the page it shows is written (`0`,
+ * `-1`, `2.5`, `abc`, `03`, empty): the same address at that page. Null when it is fine or absent.
+ */
+export function correctedPageHref(pathname: string, search: string): string | null {
+  const raw = new URLSearchParams(search).get(PAGE_PARAM);
+  if (raw === null) return null;
+  const page = parsePageParam(raw);
+  return raw === String(page) ? null : pageHref(pathname, search, page);
+}
+
 /** Paging parameters for an upstream list call. */
 export function pagingParam(page: number, pageSize: number): { pageNum: number; pageSize: number } {
   return { pageNum: page, pageSize };

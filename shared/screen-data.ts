@@ -72,6 +72,8 @@ export interface ArticleDetailData {
   attachments: Attachment[];
   /** Whether like/unlike is offered (articles only). */
   likeable: boolean;
+  /** What a like without JavaScript just did (`?liked=1` / `?unliked=1` after its redirect); null otherwise. */
+  liked: boolean | null;
 }
 
 export interface SearchHitView {
@@ -96,6 +98,17 @@ export interface SearchData {
   pageSize: number;
   hits: SearchHitView[];
 }
+
+/**
+ * Like without JavaScript: post/redirect/get. The action answers 303 to the article with one of these
+ * set (so reload and Back do not post again), and the article shows the like as done.
+ */
+export const LIKED_PARAM = { like: 'liked', unlike: 'unliked' } as const;
+/** The like form's anchor: the redirect comes back to it. */
+export const LIKE_ANCHOR = 'like';
+/** Hidden field the like button adds once its script runs: the answer then comes as data, not a redirect. */
+export const LIKE_REPLY_FIELD = 'reply';
+export const LIKE_REPLY_INLINE = 'inline';
 
 /** What a like/unlike action answers. */
 export interface LikeResult {

@@ -15,6 +15,15 @@ export function pathIsEnglish(pathname: string): boolean {
   return pathname.split('/')[1]?.startsWith('EN_') ?? false;
 }
 
+/**
+ * The path without segments that only name the English site, as old entry links have them
+ * (`/News/SNews/enxh` → `/News/SNews`, `/enxh` → `/`); the path itself when it has none.
+ */
+export function withoutLanguageSegments(pathname: string): string {
+  const kept = pathname.split('/').filter((segment, i) => i === 0 || !/^(?:enxh|phoneen)$/i.test(segment));
+  return kept.join('/') || '/';
+}
+
 export function resolveLang(url: URL, englishFlag: boolean): Lang {
   return englishFlag || pathIsEnglish(url.pathname) || addressIsEnglish(url) ? 'en' : 'zh';
 }

@@ -109,7 +109,7 @@ export function validateMessage(input: Partial<Record<keyof MessageInput, unknow
 }
 
 /** Trims a message to what is stored: blank optional fields become empty strings. */
-export function normalizeMessage(input: MessageInput): Required<Omit<MessageInput, 'orgId'>> & { orgId: string } {
+export function normalizeMessage(input: MessageInput): Required<Omit<MessageInput, 'orgId' | 'languageType'>> & Pick<MessageInput, 'languageType'> & { orgId: string } {
   return {
     content: input.content.trim(),
     name: (input.name ?? '').trim(),
@@ -119,6 +119,8 @@ export function normalizeMessage(input: MessageInput): Required<Omit<MessageInpu
     type: (input.type ?? '').trim(),
     source: (input.source ?? '').trim() || 'web',
     orgId: (input.orgId ?? '').trim(),
+    // The board it belongs on, kept only when it names one.
+    ...(input.languageType === 'CN' || input.languageType === 'EN' ? { languageType: input.languageType } : {}),
   };
 }
 

@@ -47,6 +47,8 @@ export interface ActivityDetailData {
   start: string;
   end: string;
   venue: string;
+  /** Does it take reservations (not 无需预约)? The booking window is shown only then. */
+  booking: boolean;
   /** The reservation window, `YYYY-MM-DD HH:mm` each; '' when missing. */
   reserveStart: string;
   reserveEnd: string;

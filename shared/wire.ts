@@ -236,6 +236,8 @@ export interface MessageInput {
   type?: string;
   source?: string;
   orgId?: string;
+  /** The site it was sent from: services keep one board per site (without it, they guess from the text). */
+  languageType?: SiteLanguage;
 }
 
 export interface DictionaryEntry {

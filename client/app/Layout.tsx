@@ -13,6 +13,7 @@ import Header from '../components/Header.tsx';
 import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import HeadSync from './HeadSync.tsx';
+import NavigationProgress, { useNavigationPending } from './NavigationProgress.tsx';
 import { useHydratedMarker } from './hydrated.ts';
 import { usePageInfo } from './page-state.ts';
 
@@ -31,6 +32,7 @@ export default function Layout() {
   const frame = useFrame();
   const page = usePageInfo();
   const { pathname } = useLocation();
+  const pending = useNavigationPending();
   useHydratedMarker();
 
   const screen = page.def?.screen ?? 'notFound';
@@ -46,6 +48,7 @@ export default function Layout() {
       <div className={`page page--search${frame.wx ? ' page--wx' : ''}`} data-screen={screen}>
         <HeadSync frame={frame} page={page} />
         <ScrollRestoration />
+        <NavigationProgress pending={pending} />
         {skip}
         <Outlet />
         {chrome && <Footer />}
@@ -62,9 +65,10 @@ export default function Layout() {
     <div className={`page page--${screen === 'home' ? 'index' : 'inner'}${frame.wx ? ' page--wx' : ''}`} data-screen={screen} data-state={page.state}>
       <HeadSync frame={frame} page={page} />
       <ScrollRestoration />
+      <NavigationProgress pending={pending} />
       {skip}
       {chrome && <Header />}
-      <main id="main" className="page__main">
+      <main id="main" className="page__main" aria-busy={pending || undefined}>
         {inner ? (
           <>
             <Banner section={chain[0]} />

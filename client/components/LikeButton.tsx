@@ -1,11 +1,13 @@
 // Like / unlike an article. A real POST form (the route action calls doStarByArcId or
-// cancelStarByActId), so it works without JavaScript; with it, the count updates in place and the
-// browser remembers which articles this visitor liked (localStorage, read after hydration so the
-// server-rendered HTML and the first client render agree).
+// cancelStarByActId), so it works without JavaScript: the action answers 303 to the article saying
+// what was done (`?liked=1`), so reload and Back never post it again. With JavaScript the form asks
+// for the answer as data (LIKE_REPLY_FIELD), the count updates in place and the browser remembers
+// which articles this visitor liked (localStorage, read after hydration so the server-rendered HTML
+// and the first client render agree).
 import { useEffect, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { isActionUnsent } from '../../shared/data-protocol.ts';
-import type { LikeResult } from '../../shared/screen-data.ts';
+import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, type LikeResult } from '../../shared/screen-data.ts';
 import { useT } from '../i18n.tsx';
 import Button from './Button.tsx';
 
@@ -36,7 +38,8 @@ function isLikeResult(value: unknown): value is LikeResult {
   return typeof value === 'object' && value !== null && 'likes' in value && 'liked' in value;
 }
 
-export default function LikeButton({ id, likes }: { id: string; likes: number }) {
+/** `liked`: what a like without JavaScript just did (its redirect says so); null when nothing did. */
+export default function LikeButton({ id, likes, liked = null }: { id: string; likes: number; liked?: boolean | null }) {
   const t = useT();
   const fetcher = useFetcher<LikeResult>();
   // A document POST without JavaScript comes back with the action's answer as action data.
@@ -46,15 +49,21 @@ export default function LikeButton({ id, likes }: { id: string; likes: number })
   const answer = isLikeResult(fetcher.data) ? fetcher.data : isLikeResult(posted) ? posted : null;
   // What this browser remembers, read after hydration so the first render equals the server's HTML.
   const [remembered, setRemembered] = useState(false);
-  useEffect(() => setRemembered(readLiked(id)), [id]);
+  // Set once the script runs: from then on the form asks for its answer as data.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => {
+    setScripted(true);
+    setRemembered(readLiked(id));
+  }, [id]);
   useEffect(() => {
     if (answer?.ok) writeLiked(id, answer.liked);
-  }, [answer, id]);
+    else if (answer === null && liked !== null) writeLiked(id, liked);
+  }, [answer, id, liked]);
 
   const busy = fetcher.state !== 'idle';
   // While the post is on its way, show what it asks for (the count moves by one at once).
   const pending = fetcher.state === 'submitting' ? fetcher.formData?.get(LIKE_INTENT) : null;
-  const settledLiked = answer?.ok ? answer.liked : remembered;
+  const settledLiked = answer?.ok ? answer.liked : (liked ?? remembered);
   const settledLikes = answer?.ok ? answer.likes : likes;
   const shownLiked = pending ? pending === 'like' : settledLiked;
   const shownLikes = pending === 'like' ? settledLikes + 1 : pending === 'unlike' ? Math.max(0, settledLikes - 1) : settledLikes;
@@ -62,8 +71,9 @@ export default function LikeButton({ id, likes }: { id: string; likes: number })
   const failed = !busy && ((answer !== null && !answer.ok) || isActionUnsent(fetcher.data));
 
   return (
-    <fetcher.Form method="post" className="like">
+    <fetcher.Form method="post" className="like" id={LIKE_ANCHOR}>
       <input type="hidden" name="id" value={id} />
+      {scripted && <input type="hidden" name={LIKE_REPLY_FIELD} value={LIKE_REPLY_INLINE} />}
       {/* The count shown: services that answer a like with a code alone get the new count from it. */}
       <input type="hidden" name={LIKES_SHOWN} value={settledLikes} />
       <input type="hidden" name={LIKE_INTENT} value={shownLiked ? 'unlike' : 'like'} />

@@ -47,7 +47,11 @@ export default function MessageForm({ types, formKey, rejection, action, sent }:
   const guard = useFormGuard(rejection, check);
   const byField = errorsByField(guard.errors);
   const values = rejection?.values ?? EMPTY_MESSAGE;
-  const [length, setLength] = useState([...values.content.trim()].length);
+  // Counted per form key: a sent message brings a new key and an empty box (the form remounts), and
+  // the count must start again with it rather than keep the last message's length.
+  const [typed, setTyped] = useState({ formKey, length: [...values.content.trim()].length });
+  const length = typed.formKey === formKey ? typed.length : [...values.content.trim()].length;
+  const setLength = (n: number) => setTyped({ formKey, length: n });
   const chosenType = values.type || types[0]?.value || '';
 
   return (

@@ -1,9 +1,14 @@
 // Spec §4: an image tries its sources in order, then the fallback image, and hides when every one
 // failed and there is no fallback. Width/height (or an aspect-ratio box in CSS) keep the layout still.
+// Before the script runs (and without JavaScript) only the first source is tried: an image with a
+// fallback carries `safe-image`, whose stylesheet rule draws the stand-in over the browser's
+// broken-image icon (no inline `onerror`: CSP `script-src 'self'`).
 import { useEffect, useRef, useState } from 'react';
 
 /** The portal's stand-in picture (public/). */
 export const FALLBACK_IMAGE = '/img/fallback.svg';
+/** The class of an image with a fallback (components.css draws the stand-in when it shows no picture). */
+export const SAFE_IMAGE_CLASS = 'safe-image';
 
 export interface SafeImageProps {
   sources: readonly string[];
@@ -55,7 +60,7 @@ export default function SafeImage({
       alt={alt}
       width={width}
       height={height}
-      className={className}
+      className={fallback ? [SAFE_IMAGE_CLASS, className].filter(Boolean).join(' ') : className}
       loading={loading}
       decoding="async"
       sizes={sizes}

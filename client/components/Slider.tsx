@@ -4,7 +4,7 @@
 // on a timer that pauses while the pointer is over the slider or focus is inside it, and stops for
 // good under prefers-reduced-motion or when the visitor presses pause; the arrow keys, the buttons and
 // the thumbnails move between slides.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Slide } from '../../shared/home-view.ts';
 import { SLIDER_THUMBS, SLIDE_INTERVAL_MS, stepSlide, thumbWindowStart } from '../../shared/slider.ts';
 import { Link } from 'react-router';
@@ -18,6 +18,26 @@ export interface SliderProps {
 }
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** A date or a date range as captions write them (2026.05.18—2027.02.28, 2026年5月18日 – …). */
+const DATE_RUN = /\d{4}[./\-年]\d{1,2}[./\-月]\d{1,2}日?(?:\s*[—–~～-]\s*(?:\d{4}[./\-年])?\d{1,2}[./\-月]\d{1,2}日?)?/g;
+
+/** The caption with each date (range) kept on one line: a narrow screen breaks before it, not inside. */
+function captionParts(caption: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of caption.matchAll(DATE_RUN)) {
+    if (match.index > last) parts.push(caption.slice(last, match.index));
+    parts.push(
+      <span key={match.index} className="slider__date">
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < caption.length) parts.push(caption.slice(last));
+  return parts;
+}
 
 export default function Slider({ slides, label }: SliderProps) {
   const t = useT();
@@ -126,7 +146,7 @@ export default function Slider({ slides, label }: SliderProps) {
               />
               <div className="slider__caption">
                 <p className="slider__title">{heading}</p>
-                {slide.caption && <p className="slider__text">{slide.caption}</p>}
+                {slide.caption && <p className="slider__text">{captionParts(slide.caption)}</p>}
               </div>
             </div>
           );

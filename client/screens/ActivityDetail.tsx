@@ -1,6 +1,6 @@
-// One activity (spec §3): times as `YYYY-MM-DD HH:mm`, the venue, the reservation window, the age
-// range, how to reserve and the statuses as words, the description, and the sign-up link when the
-// activity has one.
+// One activity (spec §3): times as `YYYY-MM-DD HH:mm`, the venue, the reservation window (when it
+// takes reservations), the age range, how to reserve and the statuses as words (worked out from its
+// times by the loader), the description, and the sign-up link when the activity has one.
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { ActivityDetailData } from '../../shared/visitor-views.ts';
@@ -14,9 +14,11 @@ export default function ActivityDetail() {
   const facts: Array<{ label: string; value: ReactNode }> = [
     { label: t('act.time'), value: <TimeRange start={data.start} end={data.end} fallback={t('act.unknown')} /> },
     { label: t('act.venue'), value: data.venue || t('act.unknown') },
-    { label: t('act.reserveWindow'), value: <TimeRange start={data.reserveStart} end={data.reserveEnd} fallback={t('act.unknown')} /> },
-    { label: t('act.age'), value: data.age },
   ];
+  if (data.booking) {
+    facts.push({ label: t('act.reserveWindow'), value: <TimeRange start={data.reserveStart} end={data.reserveEnd} fallback={t('act.unknown')} /> });
+  }
+  facts.push({ label: t('act.age'), value: data.age });
   if (data.reserveType) facts.push({ label: t('act.reserveType'), value: data.reserveType.text });
   if (data.reserveStatus) facts.push({ label: t('act.reserveStatus'), value: <ActivityStatus word={data.reserveStatus} /> });
   if (data.status) facts.push({ label: t('act.status'), value: <ActivityStatus word={data.status} /> });

@@ -78,7 +78,7 @@ export default function ArticleDetail() {
       )}
       {data.likeable && (
         <footer className="article__footer">
-          <LikeButton id={data.id} likes={data.likes} />
+          <LikeButton id={data.id} likes={data.likes} liked={data.liked} />
         </footer>
       )}
     </article>

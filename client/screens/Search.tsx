@@ -28,34 +28,60 @@ function pingVisit(id: string): void {
   void fetch(visitPingPath(id), { credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 
-function Hit({ hit, keyword, newTab }: { hit: SearchHitView; keyword: string; newTab: boolean }) {
+/**
+ * One hit. `newTab`: desktop (spec: a new tab) or not; null while no script has looked at the viewport
+ * (the server's HTML, and for good without JavaScript): then the hit carries both links and the
+ * stylesheet shows the one for the width (`.hit__link--wide` / `--narrow`, at DESKTOP_QUERY).
+ */
+function Hit({ hit, keyword, newTab }: { hit: SearchHitView; keyword: string; newTab: boolean | null }) {
   const onClick = hit.external ? () => pingVisit(hit.id) : undefined;
+  const body = <HitBody hit={hit} keyword={keyword} />;
+  if (newTab === null && !hit.external && hit.href !== null) {
+    return (
+      <li className="hit">
+        <RecordLink className="hit__link hit__link--wide" href={hit.href} external={false} newTab>
+          {body}
+        </RecordLink>
+        <RecordLink className="hit__link hit__link--narrow" href={hit.href} external={false}>
+          {body}
+        </RecordLink>
+      </li>
+    );
+  }
   return (
     <li className="hit">
-      <RecordLink className="hit__link" href={hit.href} external={hit.external} newTab={newTab} onClick={onClick}>
-        <div className="hit__text">
-          <h2 className="hit__title">
-            {hit.channelName && <span className="hit__channel">{`[${hit.channelName}]`}</span>}
-            <Highlight text={hit.title} keyword={keyword} />
-          </h2>
-          {hit.abstract && (
-            <p className="hit__abstract">
-              <Highlight text={hit.abstract} keyword={keyword} />
-            </p>
-          )}
-          {hit.date && (
-            <time className="hit__date" dateTime={hit.date}>
-              {hit.date}
-            </time>
-          )}
-        </div>
-        {hit.images.length > 0 && (
-          <div className="hit__picture ratio ratio--4x3">
-            <SafeImage sources={hit.images} alt="" width={200} height={150} fallback={null} />
-          </div>
-        )}
+      <RecordLink className="hit__link" href={hit.href} external={hit.external} newTab={newTab === true} onClick={onClick}>
+        {body}
       </RecordLink>
     </li>
+  );
+}
+
+function HitBody({ hit, keyword }: { hit: SearchHitView; keyword: string }) {
+  return (
+    <>
+      <div className="hit__text">
+        <h2 className="hit__title">
+          {hit.channelName && <span className="hit__channel">{`[${hit.channelName}]`}</span>}
+          <Highlight text={hit.title} keyword={keyword} />
+        </h2>
+        {hit.abstract && (
+          <p className="hit__abstract">
+            <Highlight text={hit.abstract} keyword={keyword} />
+          </p>
+        )}
+        {hit.date && (
+          <time className="hit__date" dateTime={hit.date}>
+            {hit.date}
+          </time>
+        )}
+      </div>
+      {hit.images.length > 0 && (
+        <div className="hit__picture ratio ratio--4x3">
+          <SafeImage sources={hit.images} alt="" width={200} height={150} fallback={null} />
+        </div>
+      )}
+    </>
   );
 }
 

@@ -11,7 +11,7 @@ import { filesAreCurrent, markFilesWritten, removeOutdatedFiles } from './files-
 import { migrate } from './migrations.ts';
 import type { StoredRecord } from './questionnaire-records.ts';
 import { resetIfOutdated } from './reset.ts';
-import { isSeeded, seedContent } from './seed.ts';
+import { isSeeded, seedContent, type SeedVisits } from './seed.ts';
 
 export { FILES_MARKER } from './files-marker.ts';
 
@@ -20,6 +20,8 @@ export interface DemoSource {
   writeFiles(dir: string, content: DemoContent): unknown;
   /** Questionnaire answers to store with the content (none when left out). */
   records?(content: DemoContent): readonly StoredRecord[];
+  /** Visit counters to start from (the demo's history before the seeding day), none when left out. */
+  visits?(now: number): SeedVisits;
 }
 
 export interface OpenOptions {
@@ -67,7 +69,7 @@ export async function openCmsDatabase(options: OpenOptions): Promise<Database.Da
       const started = Date.now();
       const demo = await options.demo();
       const content = await demo.generate();
-      if (!isSeeded(db) && seedContent(db, content, options.now(), demo.records?.(content) ?? [])) {
+      if (!isSeeded(db) && seedContent(db, content, options.now(), demo.records?.(content) ?? [], demo.visits?.(options.now()))) {
         logger.info({ db: path, ms: Date.now() - started }, 'cms database seeded with demo content');
       }
       if (needFiles) {

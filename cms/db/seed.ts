@@ -14,6 +14,12 @@ import { insertQuestionnaireRecord, type StoredRecord } from './questionnaire-re
 import { TABLES, insertRows } from './tables.ts';
 
 const SEEDED_KEY = 'seededAt';
+
+/** Visit counters a database starts with (demo/visits.ts): page views per day and visitors per day. */
+export interface SeedVisits {
+  daily: ReadonlyArray<{ day: string; pv: number }>;
+  visitors: ReadonlyArray<{ day: string; visitor: string }>;
+}
 /** Which shape of content the database holds (content-version.ts); an older one is rebuilt on start. */
 export const CONTENT_VERSION_KEY = 'contentVersion';
 
@@ -37,6 +43,7 @@ export function seedContent(
   content: DemoContent,
   now: number,
   records: readonly StoredRecord[] = [],
+  visits?: SeedVisits,
 ): boolean {
   return db
     .transaction(() => {
@@ -81,6 +88,12 @@ export function seedContent(
       insertRows(db, TABLES.sliders, content.sliders);
       const prepare = statements(db);
       for (const r of records) insertQuestionnaireRecord(prepare, r);
+      if (visits) {
+        const day = db.prepare('INSERT INTO visit_daily (day, pv) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET pv = pv + excluded.pv');
+        for (const d of visits.daily) day.run(d.day, d.pv);
+        const visitor = db.prepare('INSERT OR IGNORE INTO visit_daily_visitors (day, visitor) VALUES (?, ?)');
+        for (const v of visits.visitors) visitor.run(v.day, v.visitor);
+      }
       insertRows(db, TABLES.searchDocs, searchDocs(content));
       db.exec(`INSERT INTO search_fts (search_fts) VALUES ('rebuild')`);
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date(now).toISOString());

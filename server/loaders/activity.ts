@@ -2,13 +2,14 @@
 // with the ACTIVITY_TYPE dictionary as filter links (`?type=` kept while paging), and one activity
 // with its times, reservation facts and status words (shared/activity.ts is the table of words).
 import { redirect } from 'react-router';
-import { activityCodeWord, ageRangeWords, timeRange } from '../../shared/activity.ts';
+import { ACTIVITY_STATUS, activityCodeWord, activityState, ageRangeWords, timeRange, type ActivityState } from '../../shared/activity.ts';
 import { TYPE_PARAM, typeFilter } from '../../shared/exhibits.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { isExternalUrl, recordPath } from '../../shared/links.ts';
-import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
+import { PAGE_PARAM, clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { ActivityCard, ActivityDetailData, ActivityListData, FilterLink } from '../../shared/visitor-views.ts';
@@ -34,7 +35,18 @@ export function filterHref(url: URL, value: string): string {
 const activityImage = (a: Activity, site: LoaderContext['site'], thumb: boolean): string[] =>
   imageSources(a.thumb || a.appThumb, { watermark: site.watermark, filePrefix: site.filePrefix, thumb });
 
+/**
+ * The activity's statuses at the moment of the request, by its own times (shared/activity.ts); the
+ * page is cached no longer than until one of them changes.
+ */
+export function stateNow(a: Activity, ctx: LoaderContext): ActivityState {
+  const state = activityState(a, ctx.now());
+  if (state.nextChangeMs !== null) ctx.cacheUntil(state.nextChangeMs);
+  return state;
+}
+
 function card(a: Activity, types: readonly DictionaryEntry[], listPath: string, ctx: LoaderContext): ActivityCard {
+  const state = stateNow(a, ctx);
   return {
     id: a.activityId,
     title: a.activityName,
@@ -43,14 +55,14 @@ function card(a: Activity, types: readonly DictionaryEntry[], listPath: string, 
     time: timeRange(formatDateTime(a.startTime), formatDateTime(a.endTime)),
     venue: (a.activityVenueName ?? '').trim(),
     type: dictionaryName(types, a.activityType, ctx.lang),
-    status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang),
-    reserve: activityCodeWord('reserveStatus', a.reserveStatus, ctx.lang),
+    status: activityCodeWord('activityStatus', state.status, ctx.lang),
+    reserve: activityCodeWord('reserveStatus', state.reserve, ctx.lang),
   };
 }
 
 export async function activityListLoader(ctx: LoaderContext): Promise<ActivityListData> {
   const pageSize = ctx.route.pageSize ?? ACTIVITY_PAGE_SIZE;
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const types = await dictionary(ctx, DICTIONARY.activityType);
   // An unknown or stale `?type=` shows every activity rather than an empty list.
   const activeType = typeFilter(ctx.url.searchParams.get(TYPE_PARAM), types.map((d) => d.dictionaryValue));
@@ -107,8 +119,11 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
   if (a.languageType && a.languageType !== SITE_CODE[ctx.lang]) throw notFound(`Activity ${id} is not on the ${ctx.lang} site`);
 
   const listPath = ctx.channel?.path ?? ctx.url.pathname.replace(/\/[^/]+\/?$/, '');
+  const state = stateNow(a, ctx);
   const link = (a.linkUrl ?? '').trim();
-  const signUp = link && link !== '/' ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
+  // Nobody signs up for what is over or called off.
+  const over = state.status === ACTIVITY_STATUS.ended || state.status === ACTIVITY_STATUS.cancelled;
+  const signUp = link && link !== '/' && !over ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
   const image = activityImage(a, ctx.site, false);
   return {
     id: a.activityId,
@@ -118,12 +133,14 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
     start: formatDateTime(a.startTime),
     end: formatDateTime(a.endTime),
     venue: (a.activityVenueName ?? '').trim(),
-    reserveStart: formatDateTime(a.reserveStartTime),
-    reserveEnd: formatDateTime(a.reserveEndTime),
+    booking: state.booking,
+    // 无需预约: no booking window (services fill one in anyway).
+    reserveStart: state.booking ? formatDateTime(a.reserveStartTime) : '',
+    reserveEnd: state.booking ? formatDateTime(a.reserveEndTime) : '',
     age: ageRangeWords(a.minAge, a.maxAge, ctx.lang),
     reserveType: activityCodeWord('reserveType', a.reserveType, ctx.lang),
-    reserveStatus: activityCodeWord('reserveStatus', a.reserveStatus, ctx.lang),
-    status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang),
+    reserveStatus: activityCodeWord('reserveStatus', state.reserve, ctx.lang),
+    status: activityCodeWord('activityStatus', state.status, ctx.lang),
     signUp,
     html: descriptionHtml(a.description, ctx.site.filePrefix),
     backHref: withSiteQuery(listPath, ctx),

@@ -1,12 +1,23 @@
 // The article detail (spec §2 "Article detail"): one article by the route's id, or — without an
 // id — the article of the channel named by the last path segment (queryArchivesByNo). The body is
 // sanitized, the gallery and the first-attachment PDF come from the file service, and the like
-// action counts a like or takes it back.
+// action counts a like or takes it back (post/redirect/get without JavaScript, data with it).
+import { redirect } from 'react-router';
 import { pathSegments } from '../../shared/channels.ts';
 import { displayVisitCount, formatDate } from '../../shared/format.ts';
 import { displayImagePath } from '../../shared/image-paths.ts';
 import { firstImageSrc, imageSources } from '../../shared/image-sources.ts';
-import type { ArticleDetailData, Attachment, GalleryImage, LikeResult } from '../../shared/screen-data.ts';
+import {
+  LIKE_ANCHOR,
+  LIKE_REPLY_FIELD,
+  LIKE_REPLY_INLINE,
+  LIKED_PARAM,
+  type ArticleDetailData,
+  type Attachment,
+  type GalleryImage,
+  type LikeResult,
+} from '../../shared/screen-data.ts';
+import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Article, FileInfo } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
@@ -41,6 +52,25 @@ function galleryImage(file: FileInfo, watermark: boolean, filePrefix: string): G
     full: displayImagePath(path, watermark),
     alt: file.description || '',
   };
+}
+
+/**
+ * What a like without JavaScript just did, from the address its redirect gave. Such a page is this
+ * visitor's alone: the page cache does not keep it.
+ */
+function likedByRedirect(ctx: LoaderContext): boolean | null {
+  const liked = ctx.url.searchParams.get(LIKED_PARAM.like) === '1' ? true : ctx.url.searchParams.get(LIKED_PARAM.unlike) === '1' ? false : null;
+  if (liked !== null) ctx.cacheUntil(ctx.now());
+  return liked;
+}
+
+/** The article's address after a like without JavaScript: its own, saying what was done, at the button. */
+function afterLikeHref(ctx: ActionContext, liked: boolean): string {
+  const params = new URLSearchParams(ctx.url.search);
+  params.delete(LIKED_PARAM.like);
+  params.delete(LIKED_PARAM.unlike);
+  params.set(liked ? LIKED_PARAM.like : LIKED_PARAM.unlike, '1');
+  return withSiteQuery(`${ctx.url.pathname}?${params.toString()}#${LIKE_ANCHOR}`, ctx);
 }
 
 export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailData & { meta: PageMeta }> {
@@ -80,6 +110,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     pdf: first?.isPdf ? first : null,
     attachments,
     likeable: true,
+    liked: likedByRedirect(ctx),
     meta: {
       title: article.title,
       description: excerpt(plainText(article.description) || plainText(article.content), 120),
@@ -91,7 +122,11 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
 
 export const LIKE_INTENTS = ['like', 'unlike'] as const;
 
-/** Like or unlike the article of the page (a POST form with `intent` and `id`). */
+/**
+ * Like or unlike the article of the page (a POST form with `intent` and `id`). The button's script
+ * asks for the answer as data (it updates in place); a plain form post gets 303 to the article, so
+ * reloading or going Back does not like it again.
+ */
 export async function likeAction(ctx: ActionContext): Promise<LikeResult> {
   const intent = String(ctx.form.get('intent') ?? '');
   const id = String(ctx.form.get('id') ?? ctx.params.id ?? '');
@@ -100,6 +135,7 @@ export async function likeAction(ctx: ActionContext): Promise<LikeResult> {
   }
   const liked = intent === 'like';
   const shown = Math.max(0, Math.floor(Number(ctx.form.get('likes')) || 0));
+  let likes: number;
   try {
     const { data } = await ctx.api.call<{ starCount?: unknown } | null>(liked ? 'doStarByArcId' : 'cancelStarByActId', {
       params: { id },
@@ -107,11 +143,13 @@ export async function likeAction(ctx: ActionContext): Promise<LikeResult> {
     });
     // Deployed services answer a like with its code alone: the new count is then the shown one ± 1.
     const counted = Number(data?.starCount);
-    const likes = Number.isFinite(counted) && data?.starCount !== null && data?.starCount !== '' ? counted : shown + (liked ? 1 : -1);
-    return { ok: true, liked, likes: Math.max(0, likes) };
+    likes = Number.isFinite(counted) && data?.starCount !== null && data?.starCount !== '' ? counted : shown + (liked ? 1 : -1);
   } catch (err) {
     if (err instanceof UpstreamError && err.isNotFound) throw notFound(`No article ${id}`);
     ctx.logger.warn({ err, requestId: ctx.requestId, id, intent }, 'like action failed');
     return { ok: false, liked: !liked, likes: 0 };
   }
+  // The article the redirect leads to reads its count afresh (the like purged its cached copy).
+  if (ctx.form.get(LIKE_REPLY_FIELD) !== LIKE_REPLY_INLINE) throw redirect(afterLikeHref(ctx, liked), 303);
+  return { ok: true, liked, likes: Math.max(0, likes) };
 }

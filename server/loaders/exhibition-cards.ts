@@ -8,7 +8,8 @@ import { formatDotted, formatDottedRange } from '../../shared/format.ts';
 import { displayImagePath } from '../../shared/image-paths.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { recordLink, recordPath } from '../../shared/links.ts';
-import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
+import { clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
 import { toEnglishPath, type Lang } from '../../shared/route-table.ts';
 import type { GalleryImage, ListItem } from '../../shared/screen-data.ts';
 import { withSiteQuery } from '../../shared/site.ts';
@@ -145,7 +146,7 @@ export async function pagedCall<T>(
   pageSize: number,
   param: Record<string, unknown> = {},
 ): Promise<{ records: T[]; page: number; pages: number; total: number }> {
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const { data } = await ctx.api.call<ListResult<T>>(endpoint, {
     body: { entity, param: { ...param, pageNum: page, pageSize } },
     requestId: ctx.requestId,

@@ -4,6 +4,7 @@
 // or broken call never costs the visitor the whole front page.
 import { compareIds } from '../../shared/ids.ts';
 import { activityCodeWord, timeRange } from '../../shared/activity.ts';
+import { stateNow } from './activity.ts';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { chinaMinute } from '../../shared/exhibits.ts';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
@@ -134,7 +135,8 @@ async function activities(ctx: LoaderContext, channels: ChannelNode[]): Promise<
         year: start.slice(0, 4),
         time: timeRange(formatDateTime(a.startTime), formatDateTime(a.endTime)),
         venue: (a.activityVenueName ?? '').trim(),
-        status: activityCodeWord('activityStatus', a.activityStatus, ctx.lang)?.text ?? '',
+        // By its times now (the service's code may be weeks old); the page is cached no longer than it holds.
+        status: activityCodeWord('activityStatus', stateNow(a, ctx).status, ctx.lang)?.text ?? '',
       };
     }),
     more: where.more,
@@ -142,14 +144,19 @@ async function activities(ctx: LoaderContext, channels: ChannelNode[]): Promise<
   };
 }
 
-async function stats(ctx: LoaderContext): Promise<HomeStats> {
+/** The band shows only figures that mean something: enough visits in all, and a report with enough days of data. */
+export const STATS_MIN_TOTAL = 1000;
+export const STATS_MIN_DAYS = 7;
+
+/** The visit statistics, or null when they are too thin to show (a new site: 累计访问 25, one visitor, a flat chart). */
+async function stats(ctx: LoaderContext): Promise<HomeStats | null> {
   const [count, report] = await Promise.all([
     ctx.api.call<SiteVisitCount>('getSiteVisitCount', { body: {}, requestId: ctx.requestId }),
     ctx.api.call<StatisticsReport>('getBaiduReport', { params: { number: REPORT_DAYS }, requestId: ctx.requestId }),
   ]);
   const n = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.trunc(v) : 0);
   const daily = Array.isArray(report.data?.daily) ? report.data.daily : [];
-  return {
+  const result: HomeStats = {
     total: n(count.data?.total),
     today: n(count.data?.today),
     days: n(report.data?.days) || REPORT_DAYS,
@@ -157,6 +164,8 @@ async function stats(ctx: LoaderContext): Promise<HomeStats> {
     uv: n(report.data?.uv),
     daily: daily.map((d) => ({ date: String(d.date ?? ''), pv: n(d.pv) })),
   };
+  const daysWithData = result.daily.filter((d) => d.pv > 0).length;
+  return result.total >= STATS_MIN_TOTAL && daysWithData >= STATS_MIN_DAYS ? result : null;
 }
 
 /** A section that fails is logged and left out; a bug (not an upstream failure) still fails the page. */

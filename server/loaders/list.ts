@@ -3,7 +3,8 @@
 // names the page shown.
 import { redirect } from 'react-router';
 import { pathSegments } from '../../shared/channels.ts';
-import { clampPage, pageHref, parsePageParam, PAGE_PARAM } from '../../shared/pager.ts';
+import { clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
 import type { ListData } from '../../shared/screen-data.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { ListResult } from '../../shared/wire.ts';
@@ -20,7 +21,7 @@ export async function listLoader(ctx: LoaderContext): Promise<ListData> {
   const channelNo = ctx.channel?.no ?? pathSegments(ctx.url.pathname).at(-1) ?? '';
   const channelPath = ctx.channel?.path ?? ctx.url.pathname;
   const pageSize = ctx.route.pageSize ?? DEFAULT_PAGE_SIZE;
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const source = listSource(channelNo);
 
   const { data } = await ctx.api.call<ListResult<never>>(source.endpoint, {

@@ -15,8 +15,9 @@ import {
   type FormFailure,
   type MessageTypeOption,
 } from '../../shared/message-form.ts';
-import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
-import { withSiteQuery } from '../../shared/site.ts';
+import { PAGE_PARAM, clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
+import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
 import type { ListResult, Message } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
@@ -42,11 +43,14 @@ function view(m: Message, types: readonly MessageTypeOption[], lang: LoaderConte
   };
 }
 
-/** A page of published messages; null when the content service cannot be read right now. */
+/**
+ * A page of the site's published messages (each site has its own board: the English one lists the
+ * English messages); null when the content service cannot be read right now.
+ */
 async function messagePage(ctx: LoaderContext, page: number, pageSize: number): Promise<ListResult<Message> | null> {
   try {
     const { data: list } = await ctx.api.call<ListResult<Message>>('queryMessageList', {
-      body: { entity: {}, param: { pageNum: page, pageSize } },
+      body: { entity: { languageType: SITE_CODE[ctx.lang] }, param: { pageNum: page, pageSize } },
       requestId: ctx.requestId,
     });
     return list;
@@ -59,7 +63,7 @@ async function messagePage(ctx: LoaderContext, page: number, pageSize: number): 
 
 export async function messageBoardLoader(ctx: LoaderContext) {
   const pageSize = ctx.route.pageSize ?? MESSAGE_PAGE_SIZE;
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const [entries, list] = await Promise.all([dictionary(ctx, DICTIONARY.messageType), messagePage(ctx, page, pageSize)]);
   const pages = Math.max(0, Number(list?.pages) || 0);
   if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
@@ -89,7 +93,7 @@ export async function messageAction(ctx: ActionContext) {
   const errors = checkMessage(values);
   if (errors.length > 0) return data<MessageActionData>({ errors, values }, { status: 400 });
 
-  const body = messageBody(values, ctx.site.orgId);
+  const body = messageBody(values, ctx.site.orgId, SITE_CODE[ctx.lang]);
   const formKey = String(ctx.form.get(FORM_KEY_FIELD) ?? '');
   try {
     await visitorWrites.run(['addMessage', formKey, body], () => ctx.api.call('addMessage', { body, requestId: ctx.requestId }));

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
 import { FORM_KEY_FIELD } from '../../shared/message-form.ts';
-import { PAGE_PARAM, clampPage, pageHref, parsePageParam } from '../../shared/pager.ts';
+import { clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
 import {
   chinaNow,
   questionnaireState,
@@ -66,7 +67,7 @@ function idParam(ctx: LoaderContext): string {
 
 export async function questionnaireListLoader(ctx: LoaderContext): Promise<QuestionnaireListData> {
   const pageSize = ctx.route.pageSize ?? QUESTIONNAIRE_PAGE_SIZE;
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const { data: list } = await ctx.api.call<ListResult<Questionnaire>>('getQuestionnairePageList', {
     body: { entity: { languageType: SITE_CODE[ctx.lang] }, param: { pageNum: page, pageSize } },
     requestId: ctx.requestId,

@@ -4,7 +4,8 @@ import { redirect } from 'react-router';
 import type { ChannelNode } from '../../shared/channels.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { recordLink } from '../../shared/links.ts';
-import { clampPage, pageHref, parsePageParam, PAGE_PARAM } from '../../shared/pager.ts';
+import { clampPage, pageHref } from '../../shared/pager.ts';
+import { requestedPage } from './paging.ts';
 import type { SearchData, SearchHitView } from '../../shared/screen-data.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { t } from '../../shared/i18n.ts';
@@ -30,7 +31,7 @@ export function searchKey(url: URL): string {
 
 export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { meta: PageMeta }> {
   const key = searchKey(ctx.url);
-  const page = parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
+  const page = requestedPage(ctx);
   const pageSize = ctx.route.pageSize ?? SEARCH_PAGE_SIZE;
   const meta: PageMeta = { title: key ? `${t(ctx.lang, 'search.title')}：${key}` : t(ctx.lang, 'search.title') };
   if (!key) return { kind: 'search', key: '', page: 1, pages: 0, total: 0, pageSize, hits: [], meta };

@@ -20,6 +20,12 @@ export interface LoaderContext {
   /** `platform=wx`: the messenger-embedded mode (links keep the parameter; see withSiteQuery). */
   wx: boolean;
   now: () => number;
+  /**
+   * The page shows something that changes by the clock at `atMs` (an activity starts, its booking
+   * opens): the page cache keeps the page no longer than that. `ctx.now()` keeps it not at all (a
+   * page made for one visitor). The earliest moment any loader of the request names counts.
+   */
+  cacheUntil: (atMs: number) => void;
   logger: Logger;
   /** The channel tree of the language (every channel, hidden ones too), fetched once per request. */
   channels: () => Promise<ChannelNode[]>;

@@ -1,12 +1,29 @@
-// Operator routes behind `Authorization: Bearer $ADMIN_TOKEN` (they do not exist without it):
-//   GET  /_edge/cache   entries, bytes, hit ratio (upstream cache and whatever else registers stats)
-//   POST /_edge/purge   {"all": true} | {"prefix": "/api/queryArchives"} | {"tag": "channel:News"}
-import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { Router, type RequestHandler } from 'express';
+// Operator routes behind ADMIN_TOKEN (they do not exist without it). The token is accepted as
+// `Authorization: Bearer <token>` or as the password of HTTP Basic auth (any user name), so a browser
+// can open the console:
+//   GET    /_edge/          the operator console (HTML; server-rendered, no script)
+//   GET    /_edge/cache     entries, bytes, hit ratio, and the same per endpoint with upstream p50/p95
+//   POST   /_edge/purge     {"all": true} | {"prefix": "/api/queryArchives"} | {"tag": "channel:News"}
+//                           (or the console's form: a confirmation page first)
+//   GET    /_edge/rules     the lifetime in force for every read endpoint and where it came from
+//   PUT    /_edge/rules     {"queryAllChannel": 600, "queryArchivesList": null}: set (null: drop) API rules
+//   DELETE /_edge/rules     drop every API rule
+//   POST   /_edge/rules     the console's form (replaces the API rules with the fields filled in)
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
 import { z } from 'zod';
+import { checkCacheRules, type CacheRules } from '../config.ts';
 import { setRouteId } from '../http-context.ts';
 import type { PurgeSelector, ResponseCache } from '../upstream/cache.ts';
+import { keyPath } from '../upstream/keys.ts';
+import type { LiveRules } from '../upstream/policy.ts';
+import { renderConsole, renderMessage, renderPurgeConfirm, type ConsoleView, type PurgeRecord } from './console-html.ts';
+import type { EndpointStats } from './endpoint-stats.ts';
 import { sendJsonError } from './errors.ts';
+import type { History } from './history.ts';
+import type { Readiness } from './readiness.ts';
+import type { RulesFileWatcher } from './rules-file.ts';
 
 const purgeBody = z.union([
   z.object({ all: z.literal(true) }).strict(),
@@ -14,52 +31,263 @@ const purgeBody = z.union([
   z.object({ tag: z.string().min(1) }).strict(),
 ]);
 
+/** The live parts the console and the per-endpoint figures read (server/ops/operator.ts builds them). */
+export interface OperatorParts {
+  rules: LiveRules;
+  rulesFile: RulesFileWatcher | null;
+  stats: EndpointStats;
+  history: History;
+  readiness: Readiness;
+  pageStats: () => { entries: number; bytes: number; maxBytes: number; hitRatio: number } | null;
+  now: () => number;
+  logger: Logger;
+}
+
 export interface AdminOptions {
   token: string;
   cache: ResponseCache;
   /** More stats for GET /_edge/cache (e.g. the page cache). */
   extraStats?: () => Record<string, unknown>;
+  operator?: OperatorParts;
 }
+
+/** Purges kept for the console and GET /_edge/cache. */
+export const PURGE_LOG_SIZE = 20;
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-function bearer(token: string): RequestHandler {
+/** The token from a Bearer header, or the password of a Basic one; null when neither. */
+export function presentedToken(header: string | undefined): string | null {
+  const bearerMatch = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  if (bearerMatch) return bearerMatch[1]!.trim();
+  const basicMatch = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (basicMatch) {
+    const decoded = Buffer.from(basicMatch[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon === -1 ? null : decoded.slice(colon + 1);
+  }
+  return null;
+}
+
+/** The console's pages (HTML): a browser gets the Basic challenge and shows its password prompt. */
+const isConsolePath = (req: Request) => {
+  const path = (req.originalUrl ?? req.url).split('?')[0];
+  return path === '/_edge' || path === '/_edge/' || req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+};
+
+function authorize(token: string): RequestHandler {
   const expected = digest(token);
   return (req, res, next) => {
-    const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
-    if (match && timingSafeEqual(digest(match[1]!.trim()), expected)) {
+    const presented = presentedToken(req.headers.authorization);
+    if (presented !== null && timingSafeEqual(digest(presented), expected)) {
       next();
       return;
     }
-    res.set('WWW-Authenticate', 'Bearer realm="edge"');
+    if (isConsolePath(req)) {
+      res.set('WWW-Authenticate', 'Basic realm="edge", charset="UTF-8"');
+      res.status(401).type('html').send(renderMessage('Sign in', 'The console needs the admin token: use it as the password (any user name).'));
+      return;
+    }
+    res.set('WWW-Authenticate', 'Bearer realm="edge", Basic realm="edge"');
     sendJsonError(res, {
       status: 401,
       code: 401,
-      msg: match ? 'The admin token is wrong' : 'Authorization: Bearer <ADMIN_TOKEN> is required',
+      msg: presented !== null ? 'The admin token is wrong' : 'Authorization: Bearer <ADMIN_TOKEN> is required',
     });
   };
 }
 
-export function adminRouter({ token, cache, extraStats }: AdminOptions): Router {
+function describe(selector: PurgeSelector): string {
+  if ('all' in selector) return 'everything';
+  if ('prefix' in selector) return `prefix ${selector.prefix}`;
+  if ('tag' in selector) return `tag ${selector.tag}`;
+  return `tags ${selector.allTags.join(' + ')}`;
+}
+
+/** How many entries a purge would remove now (the cache's own matching, for the confirmation page). */
+function matchingCount(cache: ResponseCache, selector: PurgeSelector): number {
+  if ('all' in selector) return cache.stats().entries;
+  let n = 0;
+  for (const entry of cache.entries()) {
+    if ('prefix' in selector ? entry.key.startsWith(selector.prefix) || keyPath(entry.key).startsWith(selector.prefix) : 'tag' in selector && entry.tags.includes(selector.tag)) n += 1;
+  }
+  return n;
+}
+
+export function adminRouter({ token, cache, extraStats, operator }: AdminOptions): Router {
   const router = Router();
+  const purges: PurgeRecord[] = [];
+  // Forms carry this value: a page on another site cannot know it, so it cannot make a signed-in
+  // browser purge or change rules (the Basic credentials would otherwise go along with its post).
+  const csrf = createHmac('sha256', token).update('edge-console-form').digest('base64url').slice(0, 32);
+  const csrfOk = (req: Request) => {
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    const field = (req.body as Record<string, unknown> | undefined)?.csrf;
+    const sent = typeof field === 'string' ? field : '';
+    return sent.length === csrf.length && timingSafeEqual(Buffer.from(sent), Buffer.from(csrf));
+  };
+  const now = operator?.now ?? Date.now;
+
+  function doPurge(selector: PurgeSelector, via: PurgeRecord['via']) {
+    const pagesBefore = operator?.pageStats()?.entries ?? null;
+    const removed = cache.purge(selector);
+    const pagesAfter = operator?.pageStats()?.entries ?? null;
+    const record: PurgeRecord = {
+      at: now(),
+      selector: describe(selector),
+      purged: removed.length,
+      pages: pagesBefore === null || pagesAfter === null ? null : Math.max(0, pagesBefore - pagesAfter),
+      via,
+    };
+    purges.push(record);
+    if (purges.length > PURGE_LOG_SIZE) purges.shift();
+    operator?.logger.info({ purge: record }, `cache purge (${record.selector}): ${record.purged} entries`);
+    return removed;
+  }
+
   router.use('/_edge', (_req, res, next) => {
     setRouteId(res, 'edge-admin');
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use('/_edge', bearer(token));
+  router.use('/_edge', authorize(token));
+
   router.get('/_edge/cache', (_req, res) => {
-    res.json({ upstream: cache.stats(), ...extraStats?.() });
+    res.json({
+      upstream: cache.stats(),
+      ...extraStats?.(),
+      ...(operator ? { endpoints: operator.stats.figures(), recentPurges: purges } : {}),
+    });
   });
-  router.post('/_edge/purge', express.json({ limit: '4kb' }), (req, res) => {
+
+  const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 200 });
+  router.post('/_edge/purge', express.json({ limit: '4kb' }), form, (req, res) => {
+    if (req.is('application/x-www-form-urlencoded')) {
+      purgeForm(req, res);
+      return;
+    }
     const parsed = purgeBody.safeParse(req.body);
     if (!parsed.success) {
       sendJsonError(res, { status: 400, code: 400, msg: 'Send {"all": true}, {"prefix": "…"} or {"tag": "…"}' });
       return;
     }
-    const removed = cache.purge(parsed.data as PurgeSelector);
+    const removed = doPurge(parsed.data as PurgeSelector, 'api');
     res.json({ code: 200, msg: 'purged', data: { purged: removed.length, keys: removed.slice(0, 100).map((r) => r.key) } });
   });
+
+  function purgeForm(req: Request, res: Response): void {
+    if (!csrfOk(req)) {
+      res.status(403).type('html').send(renderMessage('Refused', 'This form did not come from the console. Open the console and try again.'));
+      return;
+    }
+    const body = req.body as Record<string, string | undefined>;
+    const kind = body.kind ?? '';
+    const value = (body.value ?? '').trim();
+    let selector: PurgeSelector;
+    if (kind === 'all') selector = { all: true };
+    else if ((kind === 'prefix' || kind === 'tag') && value !== '' && value.length <= 512) selector = kind === 'prefix' ? { prefix: value } : { tag: value };
+    else {
+      res.status(400).type('html').send(renderMessage('Nothing to purge', 'Give a prefix or a tag, or choose everything.'));
+      return;
+    }
+    if (body.confirm !== 'yes') {
+      res.type('html').send(
+        renderPurgeConfirm({ selector: { kind, value: kind === 'all' ? '' : value }, description: describe(selector), matching: matchingCount(cache, selector), csrf }),
+      );
+      return;
+    }
+    const removed = doPurge(selector, 'console');
+    res.redirect(303, `/_edge/?purged=${removed.length}#purge`);
+  }
+
+  if (!operator) return router;
+  const { rules, rulesFile, stats, history, readiness } = operator;
+
+  const rulesView = () => ({
+    endpoints: rules.effective(),
+    api: rules.api(),
+    file: rulesFile ? { path: rulesFile.path, rules: rules.file(), problem: rulesFile.problem } : null,
+    precedence: ['api', 'CACHE_RULES', 'CACHE_RULES_FILE', 'CACHE_TTL_S', 'catalogue'],
+    persistence: 'API rules are kept in this process only: a restart drops them (put lasting rules in CACHE_RULES_FILE)',
+  });
+
+  router.get('/_edge/rules', (_req, res) => {
+    res.json(rulesView());
+  });
+  router.put('/_edge/rules', express.json({ limit: '16kb' }), (req, res) => {
+    if (!req.is('application/json')) {
+      sendJsonError(res, { status: 415, code: 415, msg: 'Send the rules as application/json, e.g. {"queryAllChannel": 600}' });
+      return;
+    }
+    const { rules: asked, problems } = checkCacheRules(req.body, { allowNull: true });
+    if (problems.length > 0) {
+      sendJsonError(res, { status: 400, code: 400, msg: `Rules refused, nothing changed: ${problems.join('; ')}` });
+      return;
+    }
+    const next: Partial<Record<string, number>> = { ...rules.api() };
+    for (const [name, seconds] of Object.entries(asked)) {
+      if (seconds === null) delete next[name];
+      else next[name] = seconds;
+    }
+    rules.setApi(next as CacheRules);
+    operator.logger.info({ rules: asked }, 'cache rules changed through the operator API');
+    res.json(rulesView());
+  });
+  router.delete('/_edge/rules', (_req, res) => {
+    rules.setApi({});
+    operator.logger.info('operator API rules dropped');
+    res.json(rulesView());
+  });
+
+  async function consoleView(extra: Partial<ConsoleView> = {}): Promise<ConsoleView> {
+    return {
+      now: now(),
+      ready: await readiness.check(),
+      upstream: cache.stats(),
+      pages: operator!.pageStats(),
+      endpoints: stats.figures(),
+      rules: rules.effective(),
+      apiRules: rules.api(),
+      rulesFile: rulesFile ? { path: rulesFile.path, problem: rulesFile.problem, loadedAt: rulesFile.loadedAt } : null,
+      purges,
+      samples: history.samples(),
+      csrf,
+      ...extra,
+    };
+  }
+
+  router.get('/_edge', async (req, res) => {
+    const purged = typeof req.query.purged === 'string' && /^\d+$/.test(req.query.purged) ? Number(req.query.purged) : null;
+    const notice = purged !== null ? `Purged ${purged} cached answer${purged === 1 ? '' : 's'}.` : req.query.rules === 'applied' ? 'Rules applied.' : undefined;
+    res.type('html').send(renderConsole(await consoleView({ notice })));
+  });
+
+  router.post('/_edge/rules', form, async (req, res) => {
+    if (!req.is('application/x-www-form-urlencoded') || !csrfOk(req)) {
+      res.status(403).type('html').send(renderMessage('Refused', 'This form did not come from the console. Open the console and try again.'));
+      return;
+    }
+    const typed: Record<string, string> = {};
+    const asked: Record<string, unknown> = {};
+    for (const [field, raw] of Object.entries(req.body as Record<string, unknown>)) {
+      if (!field.startsWith('ttl.') || typeof raw !== 'string') continue;
+      const name = field.slice(4);
+      typed[name] = raw;
+      const value = raw.trim();
+      if (value === '') continue;
+      asked[name] = /^\d+$/.test(value) ? Number(value) : value;
+    }
+    const { rules: checked, problems } = checkCacheRules(asked);
+    if (problems.length > 0) {
+      res.status(400).type('html').send(renderConsole(await consoleView({ errors: problems, typed })));
+      return;
+    }
+    rules.setApi(checked as CacheRules);
+    operator.logger.info({ rules: checked }, 'cache rules changed in the operator console');
+    res.redirect(303, '/_edge/?rules=applied#rules');
+  });
+
   return router;
 }
 

@@ -21,7 +21,7 @@ import {
 import { buildRoutes } from '../../client/routes.tsx';
 import { screenModule } from '../../client/screens/index.ts';
 import { ROOT_ROUTE_ID } from '../../client/frame.ts';
-import { DATA_PREFIX, ROUTE_PARAM, type DataAnswer } from '../../shared/data-protocol.ts';
+import { DATA_PREFIX, ROUTE_PARAM, dropParam, type DataAnswer } from '../../shared/data-protocol.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import { pageHead, type PageMeta, type PageState } from '../../shared/head.ts';
 import { homePath, ROUTE_BY_ID, SCREEN_KINDS, type ScreenKind } from '../../shared/route-table.ts';
@@ -71,7 +71,12 @@ export interface PageLocals {
   pageTags: string[];
   /** Cache status of every upstream answer the page used. */
   pageUpstreamCache: string[];
+  /** When (ms, the app's clock) the page goes out of date by itself; the page cache keeps it no longer. */
+  pageExpiresAt?: number;
 }
+
+/** What the page cache reads about a page the router built. */
+const pageLocals = (state: RequestState): PageLocals => ({ pageTags: [...state.tags], pageUpstreamCache: state.cache, pageExpiresAt: state.expiresAt });
 
 /** A page built on stale upstream data says so, with the age of its oldest part (it is never stored). */
 function labelStale(res: ExpressResponse, state: RequestState): void {
@@ -132,7 +137,7 @@ function dataPageUrl(req: ExpressRequest, origin: string): URL | TargetRefusal {
   // The same checks as a page's own address: `/__data//evil` is `//evil`, not evil's home page.
   const target = pageTarget(origin, `${req.path.slice(DATA_PREFIX.length) || '/'}${q === -1 ? '' : raw.slice(q)}`);
   if (!target.ok) return target;
-  target.url.searchParams.delete(ROUTE_PARAM);
+  dropParam(target.url, ROUTE_PARAM);
   return target.url;
 }
 
@@ -250,8 +255,7 @@ export function createPageRouter(deps: PageDeps): Router {
       return next(err);
     }
 
-    const locals: PageLocals = { pageTags: [...state.tags], pageUpstreamCache: state.cache };
-    Object.assign(res.locals, locals);
+    Object.assign(res.locals, pageLocals(state));
     labelStale(res, state);
 
     if (result instanceof Response) {
@@ -377,7 +381,7 @@ export function createPageRouter(deps: PageDeps): Router {
     try {
       const request = await toFetchRequest(req, url, controller.signal);
       const value: unknown = await handler.queryRoute(request, { routeId, requestContext: state });
-      Object.assign(res.locals, { pageTags: [...state.tags], pageUpstreamCache: state.cache } satisfies PageLocals);
+      Object.assign(res.locals, pageLocals(state));
       labelStale(res, state);
       if (value instanceof Response) {
         const location = value.headers.get('Location');

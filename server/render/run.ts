@@ -5,10 +5,11 @@
 import { data, redirect, type ActionFunction, type LoaderFunction } from 'react-router';
 import type { Logger } from 'pino';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
+import { ROUTE_PARAM, dropParam } from '../../shared/data-protocol.ts';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
-import { toEnglishPath, twinRoute } from '../../shared/route-table.ts';
-import { isWx, resolveLang } from '../../shared/site.ts';
+import { homePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
+import { isWx, resolveLang, withoutLanguageSegments } from '../../shared/site.ts';
 import { actionFor, loaderFor } from '../loaders/index.ts';
 import { notFound, toRouteError } from '../loaders/errors.ts';
 import { frameData, loadChannels } from '../loaders/root.ts';
@@ -32,6 +33,8 @@ export interface RequestState {
   channels: Map<Lang, Promise<ChannelNode[]>>;
   /** Set when the client is over the write limit: its writes are refused (429) without a call. */
   writeLimitedForS?: number;
+  /** The earliest moment (ms) a loader said the page goes out of date by the clock alone (LoaderContext.cacheUntil). */
+  expiresAt?: number;
 }
 
 export function newRequestState(requestId: string, writeLimitedForS?: number): RequestState {
@@ -81,7 +84,7 @@ function channelsOf(api: UpstreamApi, state: RequestState, lang: Lang): Promise<
 /** The visitor's address of a request to the static handler (the platform's `_route` marker dropped). */
 function visitorUrl(request: Request): URL {
   const url = new URL(request.url);
-  url.searchParams.delete('_route');
+  dropParam(url, ROUTE_PARAM);
   return url;
 }
 
@@ -126,6 +129,10 @@ async function prepare(
   const wx = isWx(url);
   const api = recordingApi(deps.api, state);
 
+  // An entry link naming the English site as a path segment (`/News/SNews/enxh`): that page in English,
+  // not its English twin with `EN_enxh` as a record id (a 404).
+  const unmarked = withoutLanguageSegments(url.pathname);
+  if (unmarked !== url.pathname) throw redirect(withSearch(unmarked === '/' ? homePath('en') : toEnglishPath(unmarked), url));
   if (def.screen === 'notFound') throw notFound(`no route for ${url.pathname}`);
   // English mode (global flag or an English address) on a Chinese path: the English twin.
   if (lang === 'en' && def.lang === 'zh' && twinRoute(def)) throw redirect(withSearch(toEnglishPath(url.pathname), url));
@@ -148,6 +155,9 @@ async function prepare(
     requestId: state.requestId,
     wx,
     now: deps.now,
+    cacheUntil: (atMs) => {
+      state.expiresAt = Math.min(state.expiresAt ?? Infinity, atMs);
+    },
     logger: deps.logger,
     channels,
     chain: chain.slice(0, Math.max(def.channelDepth, 0)),

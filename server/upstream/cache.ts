@@ -19,8 +19,31 @@ const gzip = promisify(gzipCb);
 
 /** Answers smaller than this are not worth a compressed copy. */
 const GZIP_MIN_BYTES = 1024;
-/** Book-keeping per entry beyond key and bytes (object, timestamps, tags array): counted in the bound. */
-const ENTRY_OVERHEAD_BYTES = 256;
+/**
+ * Book-keeping per entry beyond its key, tags and bytes, counted in the bound: the entry object, its
+ * etag, the tags array, two Buffers with their ArrayBuffers and backing stores, lru-cache's slot. A heap
+ * snapshot after `npm run bench:soak` showed ~0.8 KB of heap per entry plus the backing stores; 256 B
+ * made thousands of small answers (an empty search is ~150 B) cost several times what was counted.
+ */
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/** What a string costs in V8 at most: two bytes per UTF-16 unit (any CJK makes all of it two-byte), plus its header. */
+export function stringBytes(s: string): number {
+  return 2 * s.length + 16;
+}
+
+/**
+ * The same bytes in an ArrayBuffer of their own and of their size. A Buffer that is a slice of a bigger
+ * one keeps all of it alive for as long as the cache keeps the slice: undici's body is a view into the
+ * socket read (headers included), Buffer.concat and Buffer.from put anything under 4 KiB into a
+ * shared 8 KiB pool slab, and zlib's output is a slice of its 16 KiB output chunk. Measured in the soak:
+ * 26.5 MiB of ArrayBuffers held by entries counted as 14.8 MiB, most of it 8 KiB slabs behind ~2 KB
+ * gzip copies. (Buffer.from(buf) and Buffer.copyBytesFrom use the pool too, hence the ArrayBuffer copy.)
+ */
+export function ownBytes(buf: Buffer): Buffer {
+  if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength) return buf;
+  return Buffer.from(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+}
 
 export interface CacheEntry {
   readonly key: string;
@@ -135,7 +158,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     maxSize: maxBytes,
     // One answer may not take more than a quarter of the cache (it would flush everything else).
     maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    sizeCalculation: (entry, key) => Buffer.byteLength(key) + entry.raw.length + (entry.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
+    // What the entry really holds (its Buffers own their memory: see ownBytes).
+    sizeCalculation: (entry, key) =>
+      stringBytes(key) + entry.tags.reduce((n, t) => n + stringBytes(t), 0) + entry.raw.length + (entry.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES,
     ttl: 60_000,
     // Lets forEach (purges, sweeps, stats) see stale entries too; every lookup passes its own allowStale.
     allowStale: true,
@@ -157,7 +182,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       loading.set(key, tags);
       let raw: Buffer;
       try {
-        raw = await spec.load();
+        raw = ownBytes(await spec.load());
       } finally {
         loading.delete(key);
       }
@@ -165,7 +190,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         key,
         endpoint: spec.endpoint,
         raw,
-        gzip: raw.length >= GZIP_MIN_BYTES ? await gzip(raw) : null,
+        gzip: raw.length >= GZIP_MIN_BYTES ? ownBytes(await gzip(raw)) : null,
         etag: `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 27)}"`,
         storedAt: now(),
         freshMs: spec.ttlS * 1000,

@@ -35,6 +35,8 @@ export interface GatewayOptions {
   /** Tells the service about visits it did not see because the edge answered from cache. */
   visits?: VisitCounter;
   logger?: Logger;
+  /** Told how every read-only call was answered (HIT, MISS, STALE, BYPASS), by endpoint: the operator figures. */
+  onLookup?: (endpoint: EndpointName, status: CacheStatus) => void;
 }
 
 /**
@@ -48,7 +50,7 @@ const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[]
   cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
 };
 
-export function createGateway({ client, cache, ttlFor, now, visits, logger }: GatewayOptions): Gateway {
+export function createGateway({ client, cache, ttlFor, now, visits, logger, onLookup }: GatewayOptions): Gateway {
   /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
   const loggedShapes = new Set<string>();
   const fromEntry = (entry: CacheEntry, status: GatewayAnswer['cache']): GatewayAnswer => ({
@@ -68,7 +70,7 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger }: Ga
       const { raw } = await client.send(request);
       if (spec.write) {
         for (const allTags of AFTER_WRITE[name]?.(call) ?? []) cache.purge({ allTags });
-      }
+      } else onLookup?.(name, 'BYPASS');
       return { raw, gzip: null, etag: null, cache: 'BYPASS', ageS: 0, tags: [spec.name] };
     }
     const key = cacheKey(spec, request);
@@ -83,6 +85,7 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger }: Ga
       load: async () => (await client.send(request)).raw,
     });
     if (status !== 'MISS') visits?.count(spec, request);
+    onLookup?.(name, status);
     return fromEntry(entry, status);
   }
 
@@ -95,6 +98,7 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger }: Ga
       const entry = cache.peekFresh(cacheKey(spec, request));
       if (!entry) return null;
       visits?.count(spec, request);
+      onLookup?.(name, 'HIT');
       return fromEntry(entry, 'HIT');
     },
     async call<T>(name: EndpointName, call?: UpstreamCall): Promise<UpstreamResult<T>> {

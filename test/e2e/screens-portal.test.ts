@@ -3,6 +3,7 @@
 // search page (Enter, empty keyword, skeleton rows while loading, new tab on desktop only), like and
 // unlike remembered by the browser, and the detail's gallery grid, viewer, PDF and video — with no
 // console error, failed request or hydration warning anywhere.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeId, problemText, problemsWithoutJs, recordUrl, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
@@ -218,6 +219,35 @@ describe('search', () => {
     const ping = p.page.waitForRequest((req) => req.url().endsWith(`/api/queryArchivesById/${encodeId('archives', row.id)}`));
     await link.click();
     expect((await ping).method()).toBe('GET');
+    await p.close();
+  });
+});
+
+describe('before the script arrives (issue 13 item 7)', () => {
+  it('opens search hits in a new tab on desktop and in the same tab on a phone, without JavaScript', async () => {
+    for (const [viewport, target] of [['desktop', '_blank'], ['phone', null]] as const) {
+      const p = await world.newPage(viewport, { javaScript: false });
+      await p.open(`/Search?key=${encodeURIComponent('青铜')}`);
+      const shown = p.page.locator('.hit__link[href^="/"]:visible');
+      expect(await shown.count(), viewport).toBe(await p.page.locator('.hit').filter({ has: p.page.locator('.hit__link[href^="/"]') }).count());
+      expect(await shown.first().getAttribute('target'), viewport).toBe(target);
+      expect(problemsWithoutJs(p)).toBe('');
+      await p.close();
+    }
+  });
+
+  it('shows the stand-in, not a broken-image icon and its alt text, for a picture that failed', async () => {
+    const [activity] = query<{ id: number }>("SELECT activityId AS id FROM activities WHERE languageType = 'CN' AND thumb IS NOT NULL AND thumb <> '' LIMIT 1");
+    const p = await world.newPage('desktop', { javaScript: false });
+    await p.page.route('**/file/**', (route) => route.abort());
+    await p.open(`/Education/Activity/${encodeId('activity', activity!.id)}`);
+    const image = p.page.locator('.activity-detail__image');
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    // The alt text and the icon are dark; the stand-in is paper with a faint motif.
+    const { data, info } = await sharp(await image.screenshot()).raw().toBuffer({ resolveWithObject: true });
+    let dark = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (data[i]! + data[i + 1]! + data[i + 2]! < 3 * 140) dark += 1;
+    expect(dark).toBe(0);
     await p.close();
   });
 });

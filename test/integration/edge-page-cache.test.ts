@@ -12,7 +12,7 @@ const servers: Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
 
 /** A stand-in page router that renders a counter, so a replay is visible. */
-async function pagesApp(options: { upstream?: string[]; cacheControl?: string } = {}) {
+async function pagesApp(options: { upstream?: string[]; cacheControl?: string; expiresAt?: () => number } = {}) {
   const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
   let renders = 0;
   const app = express();
@@ -21,6 +21,7 @@ async function pagesApp(options: { upstream?: string[]; cacheControl?: string } 
     renders += 1;
     res.locals.pageTags = ['queryArchivesById', `id:${req.params.id}`, 'entry:abc'];
     res.locals.pageUpstreamCache = options.upstream ?? ['HIT'];
+    if (options.expiresAt) res.locals.pageExpiresAt = options.expiresAt();
     if (options.cacheControl) res.setHeader('Cache-Control', options.cacheControl);
     res.type('html');
     res.write('<!doctype html><p>');
@@ -56,6 +57,22 @@ describe('page cache (module)', () => {
       expect((await request(app).get('/News/1')).headers['x-cache']).toBe('MISS');
       expect(renders()).toBe(2);
     }
+  });
+
+  it('keeps a page that changes by the clock no longer than it said (pageExpiresAt), and a page for one visitor not at all', async () => {
+    // An activity whose booking opens in 10 s: the 30 s lifetime would show 未开放预约 20 s too long.
+    const { app, renders } = await pagesApp({ expiresAt: () => clock + 10_000 });
+    await request(app).get('/News/1');
+    clock += 9_000;
+    expect((await request(app).get('/News/1')).headers['x-cache']).toBe('HIT');
+    clock += 1_000;
+    expect((await request(app).get('/News/1')).headers['x-cache']).toBe('MISS');
+    expect(renders()).toBe(2);
+
+    const personal = await pagesApp({ expiresAt: () => clock });
+    await request(personal.app).get('/News/1');
+    expect((await request(personal.app).get('/News/1')).headers['x-cache']).toBe('MISS');
+    expect(personal.renders()).toBe(2);
   });
 
   it('purges by tag, by path prefix and by the upstream entries a page was built on', async () => {

@@ -38,7 +38,8 @@ async function startEdgeProcess(env: Record<string, string>): Promise<Child> {
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`edge did not start:\n${stderr}`)), 20_000);
+    // A first start on a database without its files renders the demo pictures (about 170) before listening.
+    const timer = setTimeout(() => reject(new Error(`edge did not start:\n${stderr}`)), 90_000);
     proc.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       let nl: number;
@@ -84,7 +85,7 @@ describe('edge process', () => {
     } finally {
       copy.remove();
     }
-  });
+  }, 120_000);
 
   it('a bad setting stops start-up with a message naming the variable', async () => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -9,7 +9,7 @@
 // - Exhibitions on view, coming and past on two list pages, one with its own site; a base exhibition
 //   with floor-plan coordinates; 16 precious relics of two types; revolutionary relics; English
 //   twins; three home slides.
-// - 12 published messages (two board pages), an open, a closed and an English questionnaire, and
+// - 12 published messages (two board pages) and one on the English board, an open, a closed and an English questionnaire, and
 //   activities of two types on both sites — one far in the future, so the home page always has an
 //   upcoming one, the rest over or soon.
 // Where the parts once came from separate fixtures, one record now serves: the channels Service,
@@ -355,6 +355,20 @@ export const PAGE_FIXTURE: DemoContent = {
       replyTime: `2026-10-${String(i + 11).padStart(2, '0')} 09:00:00`,
       isPublished: true,
     })),
+    // The English board's one message (the service files it by its text: English).
+    {
+      messageId: 98,
+      source: 'web',
+      content: 'Is there an audio guide in English?',
+      createTime: '2026-10-25 10:00:00',
+      email: null,
+      name: 'Anna Smith',
+      phoneNumber: null,
+      type: MESSAGE_TYPE.consult,
+      replyMessage: 'Yes, at the front desk.',
+      replyTime: '2026-10-26 09:00:00',
+      isPublished: true,
+    },
     {
       messageId: 99,
       source: 'web',

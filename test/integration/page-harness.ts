@@ -37,10 +37,13 @@ export interface PageEdge {
   close(): Promise<void>;
 }
 
-/** `env` overrides the settings (e.g. RATE_LIMIT_WRITES for the write-limit test). */
-export async function startPageEdge(env: Record<string, string> = {}): Promise<PageEdge> {
+/**
+ * `env` overrides the settings (e.g. RATE_LIMIT_WRITES for the write-limit test); `now` is one clock
+ * for the service and the edge (they sign and check tokens by it), for pages that change with the time.
+ */
+export async function startPageEdge(env: Record<string, string> = {}, { now }: { now?: () => number } = {}): Promise<PageEdge> {
   const seeded = await seedFixtureDb(PAGE_FIXTURE);
-  const cms = await startCms({ db: seeded.db });
+  const cms = await startCms({ db: seeded.db, ...(now ? { now } : {}) });
   const config = loadConfig({
     UPSTREAM_URL: cms.url,
     APP_ID,
@@ -52,7 +55,7 @@ export async function startPageEdge(env: Record<string, string> = {}): Promise<P
     UPSTREAM_TIMEOUT_MS: '3000',
     ...env,
   });
-  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }) });
+  const edge = createApp(config, { defaultMetrics: false, logger: pino({ level: 'silent' }), ...(now ? { now } : {}) });
   const server = createServer(edge.app);
   const url = await listen(server);
   return {

@@ -58,13 +58,14 @@ describe('lists of every layout', () => {
     expect(titles(res.text)).toEqual(['通知公告第3篇', '通知公告第2篇', '通知公告第1篇']);
   });
 
-  it('redirects a page past the end to the last page and reads nonsense as page 1', async () => {
+  it('redirects a page past the end to the last page, and nonsense to page 1', async () => {
     const past = await get(`${LISTS.notice.path}?page=99`);
     expect(past.status).toBe(302);
     expect(past.headers.location).toBe(`${LISTS.notice.path}?page=3`);
     const junk = await get(`${LISTS.notice.path}?page=abc`);
-    expect(junk.status).toBe(200);
-    expect(titles(junk.text)[0]).toBe('通知公告第23篇');
+    expect(junk.status).toBe(302);
+    expect(junk.headers.location).toBe(`${LISTS.notice.path}?page=1`);
+    expect(titles((await get(junk.headers.location!)).text)[0]).toBe('通知公告第23篇');
   });
 
   it('links records to the channel path plus their id, dated YYYY-MM-DD', async () => {
@@ -148,33 +149,57 @@ describe('article detail', () => {
     expect(english.text).toContain('Sorry, the page you are looking for cannot be opened!');
   });
 
-  it('likes and unlikes with a plain form post (no JavaScript)', async () => {
+  it('likes and unlikes with a plain form post (no JavaScript): post/redirect/get, 303 (issue 13 item 4)', async () => {
     const id = articleId(2);
     const path = `/News/SNews/${id}`;
     const page = (await get(path)).text;
     const before = Number(/(\d+) 人点赞/.exec(page)?.[1]);
     expect(Number.isInteger(before)).toBe(true);
-    // The form carries the id and the count it showed.
+    // The form carries the id and the count it showed, and asks for no data answer without its script.
     expect(page).toContain(`<input type="hidden" name="id" value="${id}"/>`);
     expect(page).toContain(`<input type="hidden" name="likes" value="${before}"/>`);
+    expect(page).not.toContain('name="reply"');
     const liked = await request(world.app).post(path).type('form').send({ intent: 'like', id, likes: String(before) });
-    expect(liked.status).toBe(200);
-    expect(text(liked.text)).toContain(`${before + 1} 人点赞`);
-    expect(liked.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
-    const unliked = await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
-    expect(text(unliked.text)).toContain(`${before} 人点赞`);
-    expect(unliked.text).toContain('<input type="hidden" name="intent" value="like"/>');
+    // A 200 here let reload and Back post the like again (and repeated unlikes drove a count down).
+    expect(liked.status).toBe(303);
+    expect(liked.headers.location).toBe(`${path}?liked=1#like`);
+    const after = await get(`${path}?liked=1`);
+    expect(after.status).toBe(200);
+    expect(text(after.text)).toContain(`${before + 1} 人点赞`);
+    expect(after.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
+    expect(after.text).toContain('aria-pressed="true"');
+
+    const unliked = await request(world.app).post(`${path}?liked=1`).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
+    expect(unliked.status).toBe(303);
+    expect(unliked.headers.location).toBe(`${path}?unliked=1#like`);
+    const back = await get(`${path}?unliked=1`);
+    expect(text(back.text)).toContain(`${before} 人点赞`);
+    expect(back.text).toContain('<input type="hidden" name="intent" value="like"/>');
   });
 
-  it('shows the count the service answers a like with, not the one the form says it showed', async () => {
+  it('answers the button’s script with data in place, with the count the service answers', async () => {
     const id = articleId(3);
     const path = `/News/SNews/${id}`;
     const before = Number(/(\d+) 人点赞/.exec((await get(path)).text)?.[1]);
-    const liked = await request(world.app).post(path).type('form').send({ intent: 'like', id, likes: '500' });
+    const liked = await request(world.app)
+      .post(`/__data${path}?_route=${encodeURIComponent('zh:News/:sec/:id')}`)
+      .type('form')
+      .send({ intent: 'like', id, likes: '500', reply: 'inline' });
     expect(liked.status).toBe(200);
-    expect(text(liked.text)).toContain(`${before + 1} 人点赞`);
-    expect(text(liked.text)).not.toContain('501 人点赞');
-    await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
+    expect(liked.body).toEqual({ type: 'data', data: { ok: true, liked: true, likes: before + 1 } });
+    await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1), reply: 'inline' });
+  });
+
+  it('keeps no page made for one visitor’s like in the page cache', async () => {
+    const cached = await startPageEdge({ PAGE_CACHE_TTL_S: '60' });
+    try {
+      const path = `/News/SNews/${articleId(4)}?liked=1`;
+      await request(cached.app).get(path);
+      const again = await request(cached.app).get(path);
+      expect(again.headers['x-cache']).toBe('MISS');
+    } finally {
+      await cached.close();
+    }
   });
 
   it('refuses a like of an unknown article with 404', async () => {
@@ -184,8 +209,59 @@ describe('article detail', () => {
   });
 });
 
+describe('a page parameter that is not a page number (issue 13 item 7)', () => {
+  // Every kind of list loader: articles, exhibitions, collections, activities, messages, questionnaires, search.
+  const LIST_PATHS = [
+    '/News/SNews',
+    '/Exhibition/TempExh',
+    '/Collection/PreciousCol',
+    '/Education/Activity',
+    '/Service/OpenServies/LeaveWord',
+    '/Service/Questionnaire',
+    '/EN_News/EN_SNews',
+  ];
+
+  it.each(LIST_PATHS)('%s: 0, -1, 2.5, abc and empty redirect to the page shown', async (path) => {
+    for (const bad of ['0', '-1', '2.5', 'abc', '']) {
+      const res = await get(`${path}?page=${bad}`);
+      expect(res.status, `${path}?page=${bad}`).toBe(302);
+      expect(res.headers.location).toBe(`${path}?page=1`);
+    }
+    expect((await get(`${path}?page=1`)).status).toBe(200);
+  });
+
+  it('keeps the other parameters, and corrects the search page too', async () => {
+    const res = await get('/Search?key=%E9%9D%92%E9%93%9C&page=2.5&platform=wx');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/Search?key=%E9%9D%92%E9%93%9C&page=1&platform=wx');
+    const padded = await get('/News/SNews?page=02');
+    expect(padded.headers.location).toBe('/News/SNews?page=2');
+  });
+});
+
+describe('English entry links (issue 13 item 10)', () => {
+  it('keeps a bare marker bare through redirects, for pages and client navigations', async () => {
+    const res = await get('/EN_Exhibition?phoneen');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/EN_Exhibition/EN_BaseExh?phoneen');
+    expect((await get('/Home?phoneen')).headers.location).toBe('/EN_Home?phoneen');
+    const data = await get(`/__data/EN_Exhibition?phoneen&_route=${encodeURIComponent('en:Exhibition')}`);
+    expect(data.body).toEqual({ type: 'redirect', location: '/EN_Exhibition/EN_BaseExh?phoneen', status: 302 });
+  });
+
+  it('shows the English page of a path that names the English site as a segment', async () => {
+    const res = await get('/News/SNews/enxh');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/EN_News/EN_SNews');
+    expect((await get(res.headers.location!)).status).toBe(200);
+    expect((await get('/enxh')).headers.location).toBe('/EN_Home');
+    expect((await get('/Survey/phoneen?platform=wx')).headers.location).toBe('/EN_Survey?platform=wx');
+  });
+});
+
 describe('search page', () => {
-  const hitTitles = (html: string) => [...html.matchAll(/<h2 class="hit__title">([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!).trim());
+  // One title a hit (before the script knows the width, a hit holds a new-tab and a same-tab link).
+  const hitTitles = (html: string) => [...html.matchAll(/<li class="hit">[\s\S]*?<h2 class="hit__title">([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!).trim());
 
   it('finds a Chinese keyword and highlights it as text', async () => {
     const res = await get(`/Search?key=${encodeURIComponent('青铜')}`);
@@ -196,6 +272,14 @@ describe('search page', () => {
     expect(res.text).toContain(`href="/News/SNews/${articleId(1)}"`);
     expect(res.text).toMatch(/<input[^>]*name="key"[^>]*value="青铜"/);
     expect(res.text).toContain('placeholder="关键词"');
+  });
+
+  it('opens a hit in a new tab on desktop widths before any script runs, in the same tab below (issue 13 item 7)', async () => {
+    const res = await get(`/Search?key=${encodeURIComponent('青铜')}`);
+    const href = `/News/SNews/${articleId(1)}`;
+    // search.css shows --wide at the desktop width and --narrow below it; the script then keeps one.
+    expect(res.text).toContain(`<a class="hit__link hit__link--wide" href="${href}" target="_blank" rel="noopener">`);
+    expect(res.text).toMatch(new RegExp(`<a class="hit__link hit__link--narrow"[^>]*href="${re(href)}"(?![^>]*target)[^>]*>`));
   });
 
   it('pages through many hits, 10 a page', async () => {

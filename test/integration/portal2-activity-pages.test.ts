@@ -1,6 +1,7 @@
 // Activity pages through the edge against the real reference service: the list by type (filters
 // from ACTIVITY_TYPE, `?type=` kept while paging), times as `YYYY-MM-DD HH:mm`, the status words of
-// shared/activity.ts, the sign-up link, and 404 for unknown ids.
+// shared/activity.ts as the activity's own times say at the moment of the request (one clock for the
+// service and the edge), the sign-up link, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from './page-fixture.ts';
 import { page, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
@@ -12,9 +13,15 @@ const activity = (n: number): string => wireId('activity', n);
 const LECTURE = 'TRM0301';
 const HANDCRAFT = 'TRM0304';
 
+/** A China-time wall clock reading as an instant. */
+const at = (time: string): number => Date.parse(`${time.replace(' ', 'T')}:00+08:00`);
+/** During 小小拓片师 (2026-11-28 14:00–16:30, booking 11-20 to 12-04, stored as 已约满 / 进行中). */
+const DURING = at('2026-11-28 15:00');
+let clock = DURING;
+
 let edge: PageEdge;
 beforeAll(async () => {
-  edge = await startPageEdge();
+  edge = await startPageEdge({}, { now: () => clock });
 });
 afterAll(async () => {
   await edge?.close();
@@ -70,8 +77,10 @@ describe('the activity list', () => {
     expect(status).toBe(200);
     expect(cards(html)).toEqual(['Bronze Age Family Day']);
     expect(html).toContain('>Upcoming</span>');
-    expect(html).toContain('>Open for reservation</span>');
     expect(html).toContain('>Lectures</a>');
+    // 无需预约 (stored with reserveStatus 1): no reservation status at all.
+    expect(html).not.toContain('Open for reservation');
+    expect(html).not.toContain('<dt>Reservation status</dt>');
   });
 });
 
@@ -101,11 +110,15 @@ describe('an activity', () => {
     expect(html).toContain('<dt>预约方式</dt><dd>线上预约</dd>');
   });
 
-  it('shows an English activity in English', async () => {
+  it('shows an English activity in English, without a booking window when none is needed', async () => {
     const { status, html } = await page(edge.url, `/EN_Education/EN_Activity/${activity(48)}`);
     expect(status).toBe(200);
     expect(html).toContain('<dt>How to reserve</dt><dd>No reservation needed</dd>');
     expect(html).toContain('<dt>Ages</dt><dd>All ages</dd>');
+    expect(html).toContain('<dt>Status</dt>');
+    // The service fills in a window and "open" for it anyway (issue 13: 无需预约 showed 未开放预约).
+    expect(html).not.toContain('<dt>Reservations</dt>');
+    expect(html).not.toContain('<dt>Reservation status</dt>');
   });
 
   // Unknown (well-formed), not an id, of the other site both ways, and an id of another kind (an exhibition's).
@@ -120,5 +133,53 @@ describe('an activity', () => {
     const res = await page(edge.url, path);
     expect(res.status).toBe(404);
     expect(res.html).toContain(path.startsWith('/EN_') ? 'Sorry' : '很抱歉，无法打开您要找的页面！');
+  });
+});
+
+describe('statuses by the clock (issue 13 item 1)', () => {
+  const LITTLE = `${LIST}/${activity(42)}`;
+  const statusOf = (html: string): string | undefined => /<dt>活动状态<\/dt><dd><span class="status-word[^"]*">([^<]+)</.exec(html)?.[1];
+  const reserveOf = (html: string): string | undefined => /<dt>预约状态<\/dt><dd><span class="status-word[^"]*">([^<]+)</.exec(html)?.[1];
+  afterAll(() => {
+    clock = DURING;
+  });
+
+  it('says what the times say, whatever the service stored', async () => {
+    clock = at('2026-11-23 10:00');
+    const before = await page(edge.url, LITTLE);
+    expect([statusOf(before.html), reserveOf(before.html)]).toEqual(['未开始', '已约满']);
+    clock = at('2026-11-28 17:00');
+    const after = await page(edge.url, LITTLE);
+    expect([statusOf(after.html), reserveOf(after.html)]).toEqual(['已结束', '预约已截止']);
+    // The October lectures stored 已结束 are over; their booking window (11-20 to 12-04) does not reopen them.
+    const list = await page(edge.url, `${LIST}?page=2`);
+    expect(list.html).toContain('activity-card__status">已结束</span>');
+    expect(list.html).not.toContain('预约中');
+  });
+
+  it('shows the home page’s activities with the word of the moment', async () => {
+    clock = at('2026-11-23 10:00');
+    const { html } = await page(edge.url, '/');
+    expect(html).toContain('<span class="home-act__status">未开始</span><span class="home-act__title">小小拓片师</span>');
+    expect(html).not.toContain('进行中');
+  });
+
+  it('keeps a cached page no longer than until its words change', async () => {
+    clock = at('2026-11-28 13:59');
+    const cached = await startPageEdge({ PAGE_CACHE_TTL_S: '3600' }, { now: () => clock });
+    try {
+      const first = await page(cached.url, LITTLE);
+      expect(statusOf(first.html)).toBe('未开始');
+      clock += 30_000;
+      const again = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
+      expect(again.headers.get('x-cache')).toBe('HIT');
+      await again.text();
+      clock = at('2026-11-28 14:00');
+      const started = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
+      expect(started.headers.get('x-cache')).toBe('MISS');
+      expect(statusOf(await started.text())).toBe('进行中');
+    } finally {
+      await cached.close();
+    }
   });
 });

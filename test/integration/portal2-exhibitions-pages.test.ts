@@ -78,10 +78,10 @@ describe('home', () => {
     // Over activities are left out while one is still to come.
     expect(act).not.toContain('周末讲座');
 
-    const stats = section('stats');
-    expect(stats).toContain('累计访问');
-    expect(stats).toContain('近 30 日浏览量');
-    expect(stats).toMatch(/<dd class="home-stats__value">\d[\d,]*<\/dd>/);
+    // The fixture's counters are a handful of test visits: numbers that mean nothing are not shown
+    // (issue 13 item 9; the band with real history is covered by the home loader's unit test).
+    expect(section('stats')).toBe('');
+    expect(html).not.toContain('累计访问');
   });
 
   it('has an English twin with English slides and headings', async () => {
@@ -278,7 +278,7 @@ describe('collections', () => {
     const { status, html } = await page(`/Collection/PreciousCol/${IDS.ding}`);
     expect(status).toBe(200);
     expect(titleOf(html)).toBe('兽面纹铜鼎 - 云溪博物馆');
-    expect(html).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.exhibit(1)))}" alt="兽面纹铜鼎"[^>]*class="exhibit__image"`));
+    expect(html).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.exhibit(1)))}" alt="兽面纹铜鼎"[^>]*class="safe-image exhibit__image"`));
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(PAGE_FILES.exhibit(1)))}">`));
     const facts = all(html, /<div class="exhibit__fact"><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd><\/div>/g);
     expect(facts).toEqual(['类别', '年代', '具体年代', '尺寸', '级别', '收藏单位', '来源']);

@@ -89,6 +89,18 @@ describe('the board', () => {
     expect(html).toContain('<span>Suggestion</span>');
     expect(html).toContain('Museum reply');
   });
+
+  it('lists each site’s own messages: the English board the English ones (issue 13 item 2)', async () => {
+    const en = await page(edge.url, EN_BOARD);
+    expect(count(en.html, '<li class="message">')).toBe(1);
+    expect(en.html).toContain('Is there an audio guide in English?');
+    expect(en.html).toContain('Yes, at the front desk.');
+    expect(en.html).toContain('1 messages');
+    expect(en.html).not.toContain('请问周一开馆吗');
+    const zh = await page(edge.url, BOARD);
+    expect(zh.html).toContain(`共 ${PUBLISHED_MESSAGES} 条留言`);
+    expect(zh.html).not.toContain('audio guide');
+  });
 });
 
 describe('leaving a message without JavaScript', () => {
@@ -114,6 +126,18 @@ describe('leaving a message without JavaScript', () => {
     expect(thanks.html).toContain('感谢您的留言！留言将在本馆回复后与回复一同显示在留言板上。');
     // Not published until the museum replies.
     expect(thanks.html).not.toContain(content);
+  });
+
+  it('files a message sent from the English board on the English board, whatever its script', async () => {
+    // Written with Chinese characters: the service would guess 中文 from the text alone.
+    const content = `Thank you for the 青铜 gallery ${Date.now()}`;
+    const res = await postForm(edge.url, EN_BOARD, [['formKey', formKeyOf((await page(edge.url, EN_BOARD)).html)], ['content', content]]);
+    expect(res.status).toBe(303);
+    const row = edge.cms.cms.db.prepare('SELECT languageType FROM messages WHERE content = ?').get(content) as { languageType: string };
+    expect(row.languageType).toBe('EN');
+    const zh = `中文留言 ${Date.now()}`;
+    await postForm(edge.url, BOARD, [['formKey', await freshKey()], ['content', zh]]);
+    expect(edge.cms.cms.db.prepare('SELECT languageType FROM messages WHERE content = ?').get(zh)).toEqual({ languageType: 'CN' });
   });
 
   it('sends no type when the form has none (no dictionary, no choices): the service files it under its default', async () => {

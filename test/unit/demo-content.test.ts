@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../shared/validation.ts';
 import type { SiteLanguage } from '../../shared/wire.ts';
-import { DEMO_TODAY, demoFiles, GALLERY_MARKER, generateDemoContent, STORE_PATH } from '../../cms/db/demo/index.ts';
+import { DEMO_TODAY, demoFiles, demoVisits, GALLERY_MARKER, generateDemoContent, PDF_FILE, PDF_FILE_ZH, specForFile, STORE_PATH } from '../../cms/db/demo/index.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
 
 /** A store path (wire-facts.md "Files and images"): relative, no leading slash, no `/file/`. */
@@ -277,7 +277,8 @@ describe('demo content: well-formed records', () => {
     expect(files.every((f) => STORE.test(f.path))).toBe(true);
     const known = new Set(files.map((f) => f.path));
     for (const path of text.match(STORE_PATH) ?? []) expect(known.has(path), path).toBe(true);
-    expect(files.filter((f) => f.kind === 'pdf')).toHaveLength(1);
+    // The policy in each language: the Chinese article attaches the Chinese PDF.
+    expect(files.filter((f) => f.kind === 'pdf')).toHaveLength(2);
     expect(files.filter((f) => f.kind === 'video')).toHaveLength(2);
     expect(files.filter((f) => f.kind === 'model').length).toBeGreaterThanOrEqual(1);
     // Each pool picture is stored under the folder of each kind of record that uses it.
@@ -410,7 +411,8 @@ describe('demo content: what the portal shows', () => {
       expect(e.age).not.toBe('');
       expect(e.size).toMatch(site === 'CN' ? /厘米/ : /cm/);
     }
-    expect(exhibits.filter((e) => (e.thumb ?? '').includes(';')).length).toBeGreaterThan(exhibits.length / 2);
+    // Some objects have a second, closer view of themselves (never a picture of another object).
+    expect(exhibits.filter((e) => (e.thumb ?? '').includes(';')).length).toBeGreaterThanOrEqual(10);
     expect(exhibits.some((e) => !(e.thumb ?? '').includes(';'))).toBe(true);
     // Levels are vendor codes of EXHIBIT_LEVEL; ungraded objects have none.
     expect(new Set(exhibits.map((e) => e.exhibitLevel))).toEqual(new Set(['cms0801', 'cms0802', 'cms0803', null]));
@@ -477,5 +479,112 @@ describe('demo content: what the portal shows', () => {
     const toTemp = content.sliders.filter((s) => /TempExh\//.test(s.linkUrl ?? ''));
     expect(toTemp.length).toBeGreaterThanOrEqual(2);
     for (const s of toTemp) expect(s.linkUrl).toMatch(/TempExh\/[0-9a-f]{32}$/);
+  });
+});
+
+describe('demo content: coherent where visitors notice (issue 13, item 8)', () => {
+  const captionOf = (path: string, site: SiteLanguage): string => {
+    const spec = specForFile(path);
+    return (site === 'EN' ? spec?.captionEn : spec?.caption) ?? '';
+  };
+
+  it('shows every exhibit only pictures captioned with its own name', () => {
+    for (const e of content.exhibits) {
+      const site = e.languageType as SiteLanguage;
+      const shown = [...(e.thumb ?? '').split(';'), ...content.files.filter((f) => f.objectId === e.groupId).map((f) => f.filePath)];
+      for (const path of shown) expect(captionOf(path, site), `${e.exhibitName}: ${path}`).toContain(e.exhibitName);
+      for (const f of content.files.filter((x) => x.objectId === e.groupId)) expect(f.description ?? '').toContain(e.exhibitName);
+    }
+  });
+
+  it('keeps revolutionary relics modern (1840–1949) and shows them in revolutionary exhibitions only with their kind', () => {
+    const relics = content.exhibits.filter((e) => e.generalType === 'GMWW');
+    expect(relics.length).toBeGreaterThanOrEqual(27);
+    for (const r of relics) {
+      const year = Number(/(\d{4})/.exec(r.age ?? '')?.[1]);
+      expect(year, r.exhibitName).toBeGreaterThanOrEqual(1840);
+      expect(year, r.exhibitName).toBeLessThanOrEqual(1949);
+      expect(r.extension6 ?? '').not.toMatch(/出土|Excavated/);
+    }
+    const byId = new Map(content.exhibits.map((e) => [e.exhibitId, e]));
+    for (const t of content.exhibitionTemps.filter((x) => /革命|Revolutionary/.test(x.tempName))) {
+      for (const l of content.tempExhibits.filter((x) => x.groupId === t.groupId)) expect(byId.get(l.exhibitId)?.generalType).toBe('GMWW');
+    }
+  });
+
+  it('never dates a blue-and-white or famille-rose piece before those wares existed', () => {
+    for (const e of content.exhibits.filter((x) => x.languageType === 'CN')) {
+      if (/青花|粉彩|釉里红/.test(e.exhibitName)) expect(e.age ?? '', e.exhibitName).not.toMatch(/^(唐|北宋|南宋)$/);
+    }
+  });
+
+  it('pictures the object an article title names, never another one', () => {
+    for (const a of content.articles) {
+      const site: SiteLanguage = a.channelNo.startsWith('EN_') ? 'EN' : 'CN';
+      if (!a.thumbImg) continue;
+      const spec = specForFile(a.thumbImg);
+      const named = content.exhibits.filter((e) => e.languageType === site && a.title.includes(e.exhibitName));
+      if (named.length && spec?.shape === 'square') {
+        expect(named.some((e) => captionOf(a.thumbImg!, site).includes(e.exhibitName)), `${a.title} shows ${captionOf(a.thumbImg, site)}`).toBe(true);
+      }
+    }
+    // The issue's own case: the wheelbarrow is no longer pictured by a lamp (or named at all).
+    expect(content.articles.some((a) => a.title.includes('独轮车') && specForFile(a.thumbImg ?? '')?.slug === 'revolution-lamp')).toBe(false);
+  });
+
+  it('dates opening news on the exhibition’s opening, never after it closed', () => {
+    for (const a of content.articles.filter((x) => /开幕|正式对公众开放|Opens at|Now Open/.test(x.title))) {
+      const site = a.channelNo.startsWith('EN_') ? 'EN' : 'CN';
+      const t = content.exhibitionTemps.find((x) => x.languageType === site && a.title.includes(x.tempName));
+      expect(t, a.title).toBeDefined();
+      expect(a.publishDate.slice(0, 10) <= t!.endTime!.slice(0, 10)).toBe(true);
+      expect(Math.abs(new Date(a.publishDate.slice(0, 10)).getTime() - new Date(t!.startTime.slice(0, 10)).getTime())).toBeLessThanOrEqual(3 * 86_400_000);
+    }
+  });
+
+  it('dates holiday notices shortly before the holiday they announce', () => {
+    const months: Record<string, number[]> = { 清明节: [3, 4], 劳动节: [4, 5], 国庆节: [9, 10], 元旦: [12, 1], 春节: [1, 2], 端午节: [5, 6], 中秋节: [8, 9, 10], 暑假: [6, 7] };
+    for (const a of content.articles.filter((x) => ['Notice', 'OpenTime'].includes(x.channelNo))) {
+      for (const [holiday, allowed] of Object.entries(months)) {
+        if (!a.title.includes(holiday)) continue;
+        expect(allowed, `${a.title} on ${a.publishDate}`).toContain(Number(a.publishDate.slice(5, 7)));
+        const year = /(\d{4})年/.exec(a.title)?.[1];
+        if (year && holiday !== '元旦') expect(a.publishDate.slice(0, 4)).toBe(year);
+      }
+    }
+  });
+
+  it('writes no sample labels and attaches the policy in the language of the site', () => {
+    const text = JSON.stringify(content);
+    expect(text).not.toMatch(/示例|（示例|\(example\)|sample number/);
+    for (const site of SITES) {
+      const a = content.articles.find((x) => x.channelNo === no('DonationSystem', site) && x.content.includes('.pdf'));
+      const pdf = content.files.find((f) => f.objectId === a?.groupId && f.fileSuffix === 'pdf');
+      expect(pdf?.filePath).toBe(site === 'EN' ? PDF_FILE : PDF_FILE_ZH);
+      expect(a?.content).toContain(pdf!.filePath);
+    }
+  });
+
+  it('gives every leader a portrait of their own, captioned with their name', () => {
+    for (const site of SITES) {
+      const leaders = content.articles.filter((a) => a.channelNo === no('Leader', site));
+      expect(new Set(leaders.map((a) => a.thumbImg)).size).toBe(leaders.length);
+      for (const a of leaders) expect(captionOf(a.thumbImg ?? '', site)).toBe(a.title);
+    }
+  });
+});
+
+describe('demo visit history (issue 13, item 9)', () => {
+  it('gives the home statistics a believable, deterministic history before the seeding day', () => {
+    const v = demoVisits('2026-11-23');
+    expect(demoVisits('2026-11-23')).toEqual(v);
+    const recent = v.daily.filter((d) => d.day >= '2026-10-24');
+    expect(recent).toHaveLength(30);
+    expect(recent.every((d) => d.pv > 50)).toBe(true);
+    expect(new Set(recent.map((d) => d.pv)).size).toBeGreaterThan(20);
+    expect(v.daily.every((d) => d.day < '2026-11-23')).toBe(true);
+    expect(v.daily.reduce((s, d) => s + d.pv, 0)).toBeGreaterThan(100_000);
+    const perDay = new Set(v.visitors.filter((x) => x.day >= '2026-10-24').map((x) => x.visitor)).size;
+    expect(perDay).toBeGreaterThan(1000);
   });
 });

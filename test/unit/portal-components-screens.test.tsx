@@ -102,6 +102,7 @@ const detail: ArticleDetailData = {
   pdf: { name: '图录.pdf', url: '/file/doc.pdf', isPdf: true },
   attachments: [{ name: '图录.pdf', url: '/file/doc.pdf', isPdf: true }],
   likeable: true,
+  liked: null,
 };
 
 describe('ArticleDetail screen', () => {
@@ -179,9 +180,10 @@ describe('Search screen', () => {
     expect(html).toContain('&lt;b&gt;精品&lt;/b&gt;');
     expect(html).toContain('总页数');
   });
-  it('opens hits in the same tab before hydration, external hits in a new one', async () => {
+  it('before hydration gives a hit a new-tab link for desktop widths and a same-tab one below, external hits a new tab', async () => {
     const html = await render(Search, { data: search(), url: '/Search?key=%E9%9D%92%E9%93%9C' });
-    expect(html).toMatch(/<a class="hit__link" href="\/News\/SNews\/3"(?![^>]*target)/);
+    expect(html).toContain('<a class="hit__link hit__link--wide" href="/News/SNews/3" target="_blank" rel="noopener">');
+    expect(html).toMatch(/<a class="hit__link hit__link--narrow" href="\/News\/SNews\/3"(?![^>]*target)/);
     expect(html).toMatch(/<a class="hit__link" href="https:\/\/col.example.cn\/9" target="_blank" rel="noopener">/);
   });
   it('prompts for a keyword before a search', async () => {

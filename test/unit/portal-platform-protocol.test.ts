@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readHydrationData } from '../../client/hydration.ts';
 import { hydrationState } from '../../server/render/hydration.ts';
 import { scriptJson } from '../../server/render/html.ts';
-import { dataUrl, pageUrlOfData } from '../../shared/data-protocol.ts';
+import { dataUrl, dropParam, pageUrlOfData } from '../../shared/data-protocol.ts';
 
 describe('/__data addresses', () => {
   it('carry the page path, its query and the route id, and map back', () => {
@@ -39,5 +39,18 @@ describe('embedded router state', () => {
     const json = scriptJson({ html: '</script><script>alert(1)</script><!-- x --> & \u2028' });
     expect(json).not.toMatch(/<|>|&|\u2028/);
     expect(JSON.parse(json)).toEqual({ html: '</script><script>alert(1)</script><!-- x --> & \u2028' });
+  });
+});
+
+describe('dropParam (issue 13 item 10)', () => {
+  it('removes one parameter and writes every other one as it was (a bare `phoneen` stays bare)', () => {
+    const url = new URL('http://m.test/EN_Exhibition?phoneen&_route=en%3AExhibition&a=1+2');
+    dropParam(url, '_route');
+    expect(url.search).toBe('?phoneen&a=1+2');
+    dropParam(url, 'nothing');
+    expect(url.search).toBe('?phoneen&a=1+2');
+    const only = new URL('http://m.test/?_route=root');
+    dropParam(only, '_route');
+    expect(only.href).toBe('http://m.test/');
   });
 });

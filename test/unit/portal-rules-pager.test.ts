@@ -9,6 +9,7 @@ import {
   pageWindow,
   pagerModel,
   parsePageParam,
+  correctedPageHref,
 } from '../../shared/pager.ts';
 
 describe('pageCount', () => {
@@ -94,5 +95,15 @@ describe('page links', () => {
     expect(pageSearch('', 2)).toBe('?page=2');
     expect(pageHref('/News/SNews', '?enxh=1', 4)).toBe('/News/SNews?enxh=1&page=4');
     expect(pageHref('/News/SNews', '', 2, 'list')).toBe('/News/SNews?page=2#list');
+  });
+});
+
+describe('correctedPageHref (issue 13 item 7)', () => {
+  it('names the address of the page shown when the parameter is not written as that page', () => {
+    for (const bad of ['0', '-1', '2.5', 'abc', '', ' 3']) {
+      expect(correctedPageHref('/News/SNews', `?page=${encodeURIComponent(bad)}&type=x`), bad).toBe(`/News/SNews?page=${bad === ' 3' ? 3 : 1}&type=x`);
+    }
+    expect(correctedPageHref('/News/SNews', '?page=3')).toBeNull();
+    expect(correctedPageHref('/News/SNews', '?type=x')).toBeNull();
   });
 });

@@ -83,6 +83,7 @@ function context(api: UpstreamApi, lang: Lang = 'zh', wx = false) {
     requestId: 'r1',
     wx,
     now: () => NOW,
+    cacheUntil: () => {},
     logger,
     channels: async () => [],
     chain: [],
@@ -145,7 +146,17 @@ describe('home loader', () => {
     const { api, calls } = scripted();
     const data = await homeLoader(context(api).ctx);
     expect(calls.find((c) => c.name === 'getBaiduReport')?.call.params).toEqual({ number: 30 });
-    expect(data.stats).toEqual({ total: 12345, today: 67, days: 30, pv: 900, uv: 300, daily: [{ date: '2026-06-14', pv: 40 }, { date: '2026-06-15', pv: 50 }] });
+    // Two days of data say nothing yet: the band is left out (issue 13 item 9).
+    expect(data.stats).toBeNull();
+    const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, pv: 300 + i, uv: 100 }));
+    const full = await homeLoader(context(scripted({ getBaiduReport: () => ({ days: 30, pv: 9435, uv: 2100, daily: days }) }).api).ctx);
+    expect(full.stats).toEqual({ total: 12345, today: 67, days: 30, pv: 9435, uv: 2100, daily: days.map(({ date, pv }) => ({ date, pv })) });
+  });
+
+  it('leaves the statistics band out while the numbers mean nothing (a new site: 25 visits, one visitor)', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, pv: i === 29 ? 25 : 0, uv: i === 29 ? 1 : 0 }));
+    const { api } = scripted({ getSiteVisitCount: () => ({ total: 25, today: 25, articleVisits: 0, messages: 0 }), getBaiduReport: () => ({ days: 30, pv: 25, uv: 1, daily: days }) });
+    expect((await homeLoader(context(api).ctx)).stats).toBeNull();
   });
 
   it('leaves out a section whose call fails, logs it, and keeps the rest', async () => {

@@ -4,9 +4,10 @@
 import type { SiteLanguage } from '../../../shared/wire.ts';
 import type { PlannedChannel } from './channels.ts';
 import { addDays, at, daysBetween } from './dates.ts';
+import { isOn, lastEvent, lastHoliday, nextEvent, nextHoliday, SHOWINGS, type Occasion, type Showing } from './calendar.ts';
 import { storePath } from './file-store.ts';
 import { groupId, type Counter } from './ids.ts';
-import { caption, imagePath, POOLS, slugOf, type PoolName } from './image-pool.ts';
+import { caption, imagePath, leaderPortrait, pictureOfObject, POOLS, slugOf, type PoolName } from './image-pool.ts';
 import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
 import { cut, escapeAttr, escapeText, fill, type Slots } from './prose/fill.ts';
@@ -24,6 +25,8 @@ const GALLERY_HTML = '<p>[gallery]</p>';
 
 /** The attachment of the donation policy articles and the film of the restoration article (store paths). */
 export const PDF_FILE = storePath('CMS_ARCHIVES_FILE', 'donation-policy', 'pdf');
+/** The Chinese policy, attached to the Chinese article (the English one to the English article). */
+export const PDF_FILE_ZH = storePath('CMS_ARCHIVES_FILE', 'donation-policy-zh', 'pdf');
 export const VIDEO_FILES = {
   mp4: storePath('CMS_ARCHIVES_VIDEO', 'bronze-restoration', 'mp4'),
   webm: storePath('CMS_ARCHIVES_VIDEO', 'bronze-restoration', 'webm'),
@@ -46,6 +49,9 @@ interface Composed {
   /** The title's own opening and sentences, filled (when its template brings them). */
   opening: string | null;
   own: string[];
+  /** The publish moment, moved to when a text about an occasion is written. */
+  moment: string;
+  template: string;
 }
 
 /** Publish moments for `count` records spread evenly over the demo years, newest first. */
@@ -58,15 +64,39 @@ function channelDates(rng: Rng, count: number): string[] {
   });
 }
 
-function slotsFor(rng: Rng, lex: Lexicon, site: SiteLanguage, subject: SubjectText, moment: string): Record<string, string> {
+/** The slots that follow from the publish moment. */
+function dateSlots(rng: Rng, lex: Lexicon, site: SiteLanguage, moment: string): Record<string, string> {
   const [y, m, d] = moment.slice(0, 10).split('-').map(Number) as [number, number, number];
   const end = addDays(moment.slice(0, 10), rng.int(45, 120)).split('-').map(Number) as [number, number, number];
-  const slots: Record<string, string> = {
+  return {
     year: String(y),
+    lastYear: String(y - 1),
     year2: String(y + 4),
     month: site === 'EN' ? (MONTHS_EN[m - 1] ?? '') : String(m),
     date: lex.formatDay(y, m, d),
     endDate: lex.formatDay(end[0], end[1], end[2]),
+  };
+}
+
+const formatDay = (lex: Lexicon, day: string): string => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return lex.formatDay(y, m, d);
+};
+
+/** An exhibition of the subject on view on `day` (temporary ones first), or any on view. */
+function onView(rng: Rng, subject: SubjectText, key: string | undefined, day: string): Showing | undefined {
+  const on = SHOWINGS.filter((s) => isOn(s, day));
+  const mine = on.filter((s) => s.subject === key);
+  const temps = mine.filter((s) => s.temporary);
+  return temps.length ? rng.pick(temps) : mine.length ? rng.pick(mine) : on.length ? rng.pick(on) : undefined;
+}
+
+function slotsFor(rng: Rng, lex: Lexicon, site: SiteLanguage, subject: SubjectText, moment: string): Record<string, string> {
+  const key = Object.entries(lex.subjects).find(([, v]) => v === subject)?.[0];
+  const day = moment.slice(0, 10);
+  const showing = onView(rng, subject, key, day);
+  const slots: Record<string, string> = {
+    ...dateSlots(rng, lex, site, moment),
     n: String(rng.int(2, 12)),
     m: String(rng.int(1, 6)),
     n2: String(rng.int(10, 99)),
@@ -76,11 +106,82 @@ function slotsFor(rng: Rng, lex: Lexicon, site: SiteLanguage, subject: SubjectTe
     kw2lc: subject.kw2Lc ?? subject.kw2,
     kw4: subject.kw4,
     obj: rng.pick(subject.objects),
-    exh: rng.pick(subject.exhibitions),
+    // An exhibition named in passing is one on view that day.
+    exh: showing ? say(showing.name, site) : rng.pick(subject.exhibitions),
     dyn: rng.pick(subject.dynasties),
   };
-  for (const [key, values] of Object.entries(lex.words)) slots[key] = rng.pick(values);
+  for (const [k, values] of Object.entries(lex.words)) slots[k] = rng.pick(values);
+  // Holidays and events named in passing are the coming ones.
+  const holiday = nextHoliday(day, 400);
+  if (holiday) slots.holiday = lex.words.holiday?.[holiday.index] ?? slots.holiday ?? '';
+  const event = nextEvent(day, 400);
+  if (event) slots.event = lex.words.event?.[event.index] ?? slots.event ?? '';
   return slots;
+}
+
+const say = (pair: readonly [string, string], site: SiteLanguage): string => (site === 'EN' ? pair[1] : pair[0]);
+
+const OPENING = /开幕|正式对公众开放|Opens at|Now Open|opened/;
+const CLOSING = /闭展|Closes/;
+const PLANNING = /展览大纲|Reviews the Plan/;
+const AWARD = /十大陈列展览精品|Top Ten Exhibitions/;
+const ONLINE = /数字展览｜|Digital Exhibition:/;
+const AFTER_HOLIDAY = /期间我馆接待|讲解服务综述|坚守岗位|博物馆里过|Visitors over|Tours over|Volunteers on Duty|Spending the/;
+const AFTER_EVENT = /当天|圆满完成|Volunteering on|A Week of/;
+
+/**
+ * Dates a template that names an exhibition, a holiday or an event: picks the occasion that fits
+ * the planned moment and moves the moment to when such a text is written. null: nothing fits.
+ */
+function anchor(rng: Rng, lex: Lexicon, site: SiteLanguage, template: string, subjectKey: string | undefined, moment: string, slots: Record<string, string>): string | null {
+  const day = moment.slice(0, 10);
+  const time = moment.slice(11);
+  let target = day;
+  const near = (d: string, days: number): boolean => Math.abs(daysBetween(day, d)) <= days;
+  if (/\{exh\}/.test(template)) {
+    const mine = SHOWINGS.filter((s) => s.subject === subjectKey);
+    let pick: Showing | undefined;
+    if (OPENING.test(template)) {
+      pick = rng.shuffle(mine.filter((s) => s.temporary && near(s.start, 75)))[0];
+      if (pick) target = pick.start;
+    } else if (CLOSING.test(template)) {
+      pick = rng.shuffle(mine.filter((s) => s.temporary && s.end && near(s.end, 75)))[0];
+      if (pick?.end) target = addDays(pick.end, -rng.int(5, 12));
+    } else if (PLANNING.test(template)) {
+      pick = rng.shuffle(mine.filter((s) => s.temporary && daysBetween(day, s.start) >= 30 && daysBetween(day, s.start) <= 300))[0];
+    } else if (AWARD.test(template)) {
+      pick = rng.shuffle(mine.filter((s) => s.temporary && s.end && near(`${Number(s.end.slice(0, 4)) + 1}-05-18`, 120)))[0];
+      if (pick?.end) {
+        target = `${Number(pick.end.slice(0, 4)) + 1}-05-18`;
+        slots.year = pick.end.slice(0, 4);
+      }
+    } else if (ONLINE.test(template)) {
+      pick = rng.shuffle(mine.filter((s) => s.start <= day))[0];
+    } else {
+      const on = mine.filter((s) => isOn(s, day));
+      pick = rng.shuffle(on.filter((s) => s.temporary))[0] ?? rng.shuffle(on)[0];
+    }
+    if (!pick) return null;
+    slots.exh = say(pick.name, site);
+    if (pick.end) slots.endDate = formatDay(lex, pick.end);
+  }
+  if (/\{holiday\}/.test(template)) {
+    const after = AFTER_HOLIDAY.test(template);
+    const h: Occasion | null = after ? lastHoliday(day) : nextHoliday(day);
+    if (!h) return null;
+    slots.holiday = lex.words.holiday?.[h.index] ?? '';
+    target = after ? addDays(h.end, rng.int(1, 3)) : addDays(h.start, -rng.int(3, 12));
+    slots.year = h.start.slice(0, 4);
+  }
+  if (/\{event\}/.test(template)) {
+    const after = AFTER_EVENT.test(template);
+    const e = after ? lastEvent(day) : nextEvent(day);
+    if (!e) return null;
+    slots.event = lex.words.event?.[e.index] ?? '';
+    if (after) target = addDays(e.start, rng.int(0, 2));
+  }
+  if (target > LAST_DAY || target < FIRST_DAY) return null;
+  return `${target} ${time}`;
 }
 
 function pickSubject(rng: Rng, lex: Lexicon, topic: TopicText): SubjectText | null {
@@ -89,7 +190,8 @@ function pickSubject(rng: Rng, lex: Lexicon, topic: TopicText): SubjectText | nu
 
 /** Draws a unique title; the prose offers far more combinations than any channel needs. */
 function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, plannedTopic: string, moment: string, used: Set<string>, index: number, channelNo: string): Composed {
-  for (let attempt = 0; attempt < 80; attempt++) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    let picked = moment;
     const subject = pickSubject(rng, lex, topic);
     const slots = slotsFor(rng, lex, site, subject ?? lex.subjects[rng.pick(SUBJECT_KEYS)], moment);
     let title: string;
@@ -115,6 +217,14 @@ function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicTe
     } else {
       const entry = rng.pick(topic.titles);
       template = typeof entry === 'string' ? entry : entry.join(' ');
+      const key = subject ? Object.entries(lex.subjects).find(([, v]) => v === subject)?.[0] : undefined;
+      const when = anchor(rng, lex, site, template, key, moment, slots);
+      if (when === null) continue;
+      if (when !== moment) {
+        const keep = { year: slots.year, endDate: slots.endDate };
+        Object.assign(slots, dateSlots(rng, lex, site, when), /\{exh\}/.test(template) ? { endDate: keep.endDate } : {}, /\{holiday\}|十大|Top Ten/.test(template) ? { year: keep.year } : {});
+        picked = when;
+      }
       if (typeof entry === 'string') title = fill(entry, slots);
       else {
         const [t, o, ...rest] = entry;
@@ -127,7 +237,7 @@ function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicTe
     if (!used.has(title)) {
       used.add(title);
       // Subject facts only join bodies whose title (or its own sentences) is about the subject.
-      return { title, subTitle, slots, subject: SUBJECT_SLOT.test(template) ? subject : null, opening, own };
+      return { title, subTitle, slots, subject: SUBJECT_SLOT.test(template) ? subject : null, opening, own, moment: picked, template };
     }
   }
   throw new Error(`demo prose: not enough distinct titles for ${channelNo}`);
@@ -182,6 +292,15 @@ function poolOf(topic: TopicText, subject: SubjectText | null): PoolName {
   return topic.pool;
 }
 
+/**
+ * The picture of an article: the object its title names when it names one (a picture captioned with
+ * that object, or a gallery view rather than another object), else one of its subject's.
+ */
+function pictureFor(rng: Rng, c: Composed, pool: readonly string[]): string {
+  if (/\{(obj|Obj)\}/.test(c.template)) return pictureOfObject(c.slots.obj ?? '') ?? 'gallery-hall';
+  return rng.pick(pool);
+}
+
 const PICTURE_KINDS = new Set(['images', 'common', 'wc', 'book', 'excellent']);
 
 /** Every article of one channel, newest first. */
@@ -191,11 +310,12 @@ export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel,
   if (!topic || !plan.count) return { articles: [], files: [] };
   const used = new Set<string>();
   const moments = channelDates(rng, plan.count);
-  const articles = moments.map((moment, index): DemoArticle => {
-    const c = composeTitle(rng, lex, site, topic, plan.topic ?? '', moment, used, index, channel.channelNo);
+  const articles = moments.map((planned, index): DemoArticle => {
+    const c = composeTitle(rng, lex, site, topic, plan.topic ?? '', planned, used, index, channel.channelNo);
+    const moment = c.moment;
     const pool = POOLS[poolOf(topic, c.subject)];
-    const picture = PICTURE_KINDS.has(plan.kind) || rng.chance(0.25) ? rng.pick(pool) : null;
     const person = plan.topic === 'leader' ? lex.leaders[index % lex.leaders.length] : undefined;
+    const picture = person ? leaderPortrait(index % lex.leaders.length) : PICTURE_KINDS.has(plan.kind) || rng.chance(0.25) ? pictureFor(rng, c, pool) : null;
     const { html, lead } = composeBody(rng, lex, site, topic, c, person ? person.bio : [], picture && (plan.kind !== 'text' ? rng.chance(0.7) : true) ? picture : null);
     const old = moment < '2024-03-01';
     return {
@@ -224,6 +344,8 @@ export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel,
       languageType: site,
     };
   });
+  // Texts about an occasion moved to its day: newest first again (stable for equal moments).
+  articles.sort((a, b) => b.publishDate.localeCompare(a.publishDate));
   const files = decorate(rng, lex, planned, articles, ids);
   return { articles, files };
 }
@@ -284,9 +406,8 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
     if (!a) continue;
     const main = slugOf(a.thumbImg) || rng.pick(POOLS.museum);
     const others = rng.sample(
-      Object.values(POOLS)
-        .flat()
-        .filter((s) => s !== main && !s.startsWith('slider-') && !s.startsWith('book-')),
+      // Scenes of the museum and its events: a gallery never shows an unrelated object or a portrait.
+      [...new Set([...POOLS.museum, ...POOLS.activity, ...POOLS.volunteer, ...POOLS.lecture, ...POOLS.history])].filter((s) => s !== main),
       rng.int(4, 7),
     );
     for (const slug of [main, ...others]) files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', articleImage(slug), `${slug}.jpg`, caption(slug, site)));
@@ -300,8 +421,8 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
       // The body links the attachment by its store path, as the back office's editor writes it.
       a.content += en
         ? `<p>The full policy is attached: <a href="${PDF_FILE}">Donations Policy (PDF)</a>.</p>`
-        : `<p>附件：<a href="${PDF_FILE}">藏品捐赠办法全文（PDF）</a>。</p>`;
-      files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_FILE', PDF_FILE, en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`, a.title));
+        : `<p>附件：<a href="${PDF_FILE_ZH}">藏品捐赠办法全文（PDF）</a>。</p>`;
+      files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_FILE', en ? PDF_FILE : PDF_FILE_ZH, en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`, a.title));
     }
   }
 

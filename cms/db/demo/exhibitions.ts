@@ -20,7 +20,7 @@ interface BasePlan {
   opened: string;
 }
 
-const BASES: BasePlan[] = [
+export const BASES: BasePlan[] = [
   { name: ['云溪古韵——云溪地区古代历史陈列', 'Ancient Yunxi: Early History of the Region'], image: 'gallery-hall', subject: 'archaeology', room: 0, floor: 1, opened: '2011-09-28' },
   { name: ['吉金华章——商周青铜器陈列', 'Auspicious Metal: Shang and Zhou Bronzes'], image: 'bronze-ding', subject: 'bronze', room: 1, floor: 1, opened: '2011-09-28' },
   { name: ['瓷韵千年——历代陶瓷陈列', 'A Thousand Years of Ceramics'], image: 'porcelain-meiping', subject: 'ceramics', room: 2, floor: 1, opened: '2011-09-28' },
@@ -66,7 +66,7 @@ export const TEMP_CATEGORIES: Array<{ value: string; name: Pair }> = [
   { value: 'cms0704', name: ['巡回展览', 'Touring'] },
 ];
 
-const TEMPS: TempPlan[] = [
+export const TEMPS: TempPlan[] = [
   { name: ['匠心传承——非物质文化遗产展', 'Skilled Hands: Living Heritage'], subject: 'heritage', image: 'activity-lantern', start: '2027-02-01', end: '2027-05-31', category: 0, gallery: 3 },
   { name: ['海上瓷路——外销瓷特展', 'The Maritime Porcelain Road'], subject: 'ceramics', image: 'porcelain-yuhuchun', start: '2027-03-08', end: '2027-06-30', category: 1, gallery: 1 },
   { name: ['玉润东方——古代玉器精品展', 'The Virtue of Jade: Masterpieces'], subject: 'jade', image: 'jade-cong', start: '2027-01-18', end: '2027-05-05', category: 2, gallery: 2 },

@@ -9,11 +9,11 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_SIZES, thumbPath, waterPath } from '../../../shared/image-paths.ts';
 import { renderSvg, watermarkSvg, type ImageSpec } from './art/compose.ts';
-import { PDF_FILE, VIDEO_FILES } from './articles.ts';
+import { PDF_FILE, PDF_FILE_ZH, VIDEO_FILES } from './articles.ts';
 import { STORE_PATH } from './file-store.ts';
 import { specForFile } from './image-pool.ts';
 import { cubeGlb } from './model.ts';
-import { donationPdf } from './pdf.ts';
+import { donationPdf, donationPdfZh } from './pdf.ts';
 import type { DemoContent, DemoFile } from './types.ts';
 
 function kindOf(path: string): DemoFile['kind'] {
@@ -78,6 +78,7 @@ async function writeImage(dir: string, spec: ImageSpec, paths: readonly string[]
 
 async function writeOther(dir: string, file: DemoFile): Promise<void> {
   if (file.kind === 'pdf') {
+    if (file.path === PDF_FILE_ZH) return writeTo(dir, file.path, donationPdfZh());
     if (file.path !== PDF_FILE) throw new Error(`demo content refers to an unknown document: ${file.path}`);
     return writeTo(dir, file.path, donationPdf());
   }

@@ -3,7 +3,10 @@
 // CMS_EXHIBIT_INFO_IMG, the same picture on a news article in CMS_ARCHIVES_IMG), like uploads of a
 // real store; every stored copy gets its THUMB and WATER variants.
 import type { ImageSpec } from './art/compose.ts';
+import { catalogueObjects, detailSlug } from './catalogue.ts';
 import { STORE_DIRS, storePath, type StoreDir } from './file-store.ts';
+import { en } from './prose/en.ts';
+import { zh } from './prose/zh.ts';
 
 const img = (slug: string, motif: ImageSpec['motif'], palette: ImageSpec['palette'], shape: ImageSpec['shape'], caption: string, captionEn: string, extra: Partial<ImageSpec> = {}): ImageSpec => ({
   slug,
@@ -60,9 +63,6 @@ const SCENES: ImageSpec[] = [
   img('history-old-hall', 'building', 'sepia', 'landscape', '旧馆旧影', 'The Old Museum Building', { scale: 1.1 }),
   img('history-pagoda', 'pagoda', 'sepia', 'landscape', '古塔旧影', 'The Pagoda, Early Photograph'),
   img('history-pavilion', 'pavilion', 'sepia', 'landscape', '园林旧影', 'The Garden, Early Photograph', { scale: 1.25 }),
-  img('portrait-1', 'portrait', 'paper', 'landscape', '馆领导', 'Museum Leadership'),
-  img('portrait-2', 'portrait', 'tenmoku', 'landscape', '馆领导', 'Museum Leadership'),
-  img('portrait-3', 'portrait', 'sepia', 'landscape', '馆领导', 'Museum Leadership'),
   img('floor-plan', 'floorplan', 'paper', 'landscape', '', 'Gallery Floor Plan', { fill: true }),
 ];
 
@@ -92,7 +92,27 @@ const WIDE: ImageSpec[] = [
   img('slider-heritage', 'lantern', 'vermilion', 'wide', '', 'Living Heritage'),
 ];
 
-export const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS, ...WIDE];
+/**
+ * One picture of every object the collection can hold (catalogue.ts), captioned with the object's
+ * own name, and a closer view of it ("局部" / "detail"): an exhibit shows only pictures of itself.
+ * Only the pictures the records use are written.
+ */
+const CATALOGUE: ImageSpec[] = catalogueObjects().flatMap((o) => {
+  const extra: Partial<ImageSpec> = o.text ? { text: o.text } : {};
+  return [
+    img(o.slug, o.motif, o.palette, 'square', o.name[0], o.name[1], extra),
+    img(detailSlug(o.slug), o.motif, o.palette, 'square', `${o.name[0]}（局部）`, `${o.name[1]} (detail)`, { ...extra, scale: 1.45 }),
+  ];
+});
+
+/** The portrait of the i-th leader of the prose (the same person on both sites): captioned with their name. */
+export const leaderPortrait = (i: number): string => `leader-${i + 1}`;
+const PORTRAIT_PALETTES = ['paper', 'tenmoku', 'sepia', 'indigo', 'dusk'] as const;
+const LEADERS: ImageSpec[] = zh.leaders.map((person, i) =>
+  img(leaderPortrait(i), 'portrait', PORTRAIT_PALETTES[i % PORTRAIT_PALETTES.length] ?? 'paper', 'landscape', person.name, en.leaders[i]?.name ?? person.name, { text: person.name }),
+);
+
+export const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS, ...WIDE, ...CATALOGUE, ...LEADERS];
 
 const BY_SLUG = new Map(IMAGE_POOL.map((s) => [s.slug, s]));
 
@@ -145,9 +165,16 @@ export const POOLS = {
   digital: ['digital-ding', 'digital-vase', 'digital-scroll'],
   shop: ['shop-fan', 'shop-seal', 'shop-mirror', 'porcelain-meiping', 'activity-lantern'],
   history: ['history-old-hall', 'history-pagoda', 'history-pavilion'],
-  portrait: ['portrait-1', 'portrait-2', 'portrait-3'],
+  portrait: LEADERS.map((s) => s.slug),
   books: ['book-bronze', 'book-ceramics', 'book-painting', 'book-journal', 'book-kids', 'book-archaeology'],
   sliders: ['slider-bronze', 'slider-porcelain', 'slider-painting', 'slider-museum', 'slider-heritage'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type PoolName = keyof typeof POOLS;
+
+/** The picture of a named object (a pool picture captioned with exactly that name), if there is one. */
+export function pictureOfObject(name: string): string | undefined {
+  byName ??= new Map(IMAGE_POOL.filter((s) => !s.slug.endsWith('-detail')).flatMap((s) => [[s.caption ?? '', s.slug] as const, [s.captionEn.toLowerCase(), s.slug] as const]));
+  return byName.get(name) ?? byName.get(name.toLowerCase());
+}
+let byName: Map<string, string> | null = null;

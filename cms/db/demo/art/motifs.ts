@@ -209,16 +209,19 @@ const cong: Draw = (p) => {
   return parts.join('');
 };
 
-const coin: Draw = (p) =>
-  [
+/** A round coin with a square hole; `text` is its legend (two characters left and right, four top-bottom-right-left). */
+const coin: Draw = (p, text) => {
+  const chars = [...(text || '五铢')];
+  const at = chars.length >= 4 ? [[50, 30], [50, 83], [75, 57], [25, 57]] : [[25, 57], [75, 57]];
+  return [
     shadow(50, 95, 34),
     `<path d="M50 7 A43 43 0 1 1 49.99 7 Z M41 41 L59 41 L59 59 L41 59 Z" fill="url(#obj)" fill-rule="evenodd"/>`,
     `<circle cx="50" cy="50" r="38" fill="none" stroke="${p.detail}" stroke-width="1.6"/>`,
     `<rect x="38" y="38" width="24" height="24" fill="none" stroke="${p.detail}" stroke-width="1.6"/>`,
-    `<text x="25" y="57" font-size="18" ${SERIF} font-weight="700" fill="${p.detail}" text-anchor="middle">五</text>`,
-    `<text x="75" y="57" font-size="18" ${SERIF} font-weight="700" fill="${p.detail}" text-anchor="middle">铢</text>`,
+    ...at.map(([x, y], i) => `<text x="${x}" y="${y}" font-size="18" ${SERIF} font-weight="700" fill="${p.detail}" text-anchor="middle">${chars[i] ?? ''}</text>`),
     `<circle cx="50" cy="50" r="43" fill="url(#sheen)"/>`,
   ].join('');
+};
 
 const seal: Draw = (p, text) => {
   const chars = [...(text || '云溪博藏')].slice(0, 4);
@@ -457,15 +460,31 @@ const fan: Draw = (p) => {
   ].join('');
 };
 
-const portrait: Draw = (p) =>
-  [
-    `<path d="M14 100 C14 74 30 64 50 64 C70 64 86 74 86 100 Z" fill="url(#obj)"/>`,
+/** A head-and-shoulders silhouette; `text` (the sitter's name) varies hair, build and dress, so no two leaders look alike. */
+const portrait: Draw = (p, text) => {
+  let h = 7;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) % 9973;
+  const hair = h % 4;
+  const wide = 70 + (h % 3) * 4;
+  const tie = (h >> 2) % 3;
+  const glasses = (h >> 3) % 2 === 1;
+  const half = wide / 2;
+  const hairPaths = [
+    'M35 34 C36 20 64 20 65 34 C60 27 42 27 35 34 Z',
+    'M34 38 C32 16 68 16 66 38 C62 26 40 26 34 38 Z',
+    'M34 44 C28 14 72 14 66 44 C64 30 58 26 50 26 C42 26 36 30 34 44 Z',
+    'M36 30 C40 19 60 19 64 30 C57 25 43 25 36 30 Z',
+  ];
+  return [
+    `<path d="M${50 - half} 100 C${50 - half} 74 30 64 50 64 C70 64 ${50 + half} 74 ${50 + half} 100 Z" fill="url(#obj)"/>`,
     `<path d="M44 64 L50 80 L56 64" fill="#f1ede4"/>`,
-    `<path d="M48.5 68 L51.5 68 L53 86 L50 90 L47 86 Z" fill="${p.accent}"/>`,
+    tie === 0 ? `<path d="M48.5 68 L51.5 68 L53 86 L50 90 L47 86 Z" fill="${p.accent}"/>` : tie === 1 ? `<path d="M44 64 L50 72 L56 64 L50 100 Z" fill="${p.detail}" opacity="0.6"/>` : `<circle cx="50" cy="70" r="1.6" fill="${p.detail}"/>`,
     `<rect x="44" y="52" width="12" height="14" fill="url(#obj)" opacity="0.92"/>`,
-    `<ellipse cx="50" cy="38" rx="15" ry="18" fill="url(#obj)"/>`,
-    `<path d="M35 34 C36 20 64 20 65 34 C60 27 42 27 35 34 Z" fill="#000" opacity="0.25"/>`,
+    `<ellipse cx="50" cy="38" rx="${14 + (h % 3)}" ry="18" fill="url(#obj)"/>`,
+    `<path d="${hairPaths[hair]}" fill="#000" opacity="${hair === 2 ? 0.35 : 0.25}"/>`,
+    glasses ? `<path d="M40 39 h8 M52 39 h8 M48 39 h4" stroke="${p.detail}" stroke-width="1.2" opacity="0.7"/>` : '',
   ].join('');
+};
 
 const bookcover: Draw = (p, text) => {
   const chars = [...(text || '云溪文博')].slice(0, 8);

@@ -10,7 +10,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Bronze',
     kw2Lc: 'bronze',
     kw4: 'Bronze Age',
-    objects: ['bronze ding with taotie mask', 'square bronze zun', 'bronze hu with interlaced dragons', 'set of bronze chime bells', 'bronze gu with thunder pattern', 'gold-inlaid bronze belt hook', 'bronze gui with kui dragons', 'bronze mirror with grapes and lions'],
+    objects: ['bronze ding with taotie mask', 'bronze zun wine vessel', 'bronze chime bell', 'bronze gu with thunder pattern', 'bronze mirror with grapes', 'bronze hu with interlaced dragons', 'bronze ding with kui dragons', 'bronze mirror with interlaced dragons'],
     exhibitions: ['Auspicious Metal: Bronzes of the Shang and Zhou', 'Bells and Cauldrons: Ritual and Music in Bronze', 'Dawn of the Bronze Age'],
     dynasties: ['Late Shang', 'Early Western Zhou', 'Late Western Zhou', 'Late Spring and Autumn', 'Warring States'],
     facts: [
@@ -29,7 +29,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Porcelain',
     kw2Lc: 'porcelain',
     kw4: 'Song Kilns',
-    objects: ['blue-and-white meiping vase', 'Longquan celadon lotus bowl', 'Ru ware dish in sky-blue glaze', 'Tang sancai jar', 'Jun ware flowerpot', 'famille-rose vase', "Jian ware hare's-fur tea bowl", 'Yue ware celadon ewer'],
+    objects: ['blue-and-white meiping vase', 'Longquan celadon lotus bowl', 'Tang sancai glazed jar', "Jian ware hare's-fur tea bowl", 'blue-and-white pear-shaped vase', 'Yue ware celadon vase'],
     exhibitions: ['A Thousand Years of Porcelain', 'Out of the Blue: Yuan, Ming and Qing Blue-and-White', 'Treasures of the Song Kilns'],
     dynasties: ['Tang', 'Northern Song', 'Southern Song', 'Yuan', 'Ming, Yongle', 'Ming, Xuande', 'Qing, Kangxi', 'Qing, Qianlong'],
     facts: [
@@ -47,7 +47,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Painting',
     kw2Lc: 'painting',
     kw4: 'Art of the Brush',
-    objects: ['Ming landscape hanging scroll', 'Qing running-script handscroll', 'Song album leaf of birds and flowers', 'Yuan ink bamboo', 'poem scroll by Wen Zhengming', 'Qing landscape fan', 'calligraphy by Dong Qichang'],
+    objects: ['Ming landscape hanging scroll', 'running-script handscroll', 'ink plum blossom'],
     exhibitions: ['Ink and Colour: Painting and Calligraphy from the Collection', 'Brush and Ink through the Ages', 'The Art of Mounting: Scrolls Revealed'],
     dynasties: ['Song', 'Yuan', 'Ming', 'Mid-Ming', 'Early Qing', 'Mid-Qing'],
     facts: [
@@ -64,7 +64,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Jade',
     kw2Lc: 'jade',
     kw4: 'Jade Tradition',
-    objects: ['Liangzhu jade cong', 'jade bi disc with grain pattern', 'dragon-shaped jade pendant', 'white jade cup with chi dragons', 'Hongshan jade pig-dragon', 'recumbent jade horse'],
+    objects: ['Liangzhu jade cong', 'jade bi disc with grain pattern', 'jade cup with chi dragons', 'jade bi disc with rush-mat pattern'],
     exhibitions: ['The Virtue of Jade', 'Jade in Ancient China'],
     dynasties: ['Neolithic', 'Liangzhu culture', 'Warring States', 'Western Han', 'Tang', 'Qing, Qianlong'],
     facts: [
@@ -80,7 +80,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Silk Road',
     kw2Lc: 'Silk Road',
     kw4: 'Caravan Trade',
-    objects: ['gilt silver ewer', 'Byzantine gold coin', 'Sasanian silver coin', 'figure of a camel driver', 'sancai camel', 'glass bowl'],
+    objects: ['Tang sancai glazed jar', 'wuzhu coin', 'bronze mirror with grapes', 'Yue ware celadon vase', 'Kaiyuan tongbao coin'],
     exhibitions: ['Treasures of the Silk Road', 'One Wind over Ten Thousand Miles'],
     dynasties: ['Han', 'Northern Wei', 'Sui', 'Tang'],
     facts: [
@@ -96,7 +96,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Revolution',
     kw2Lc: 'revolutionary',
     kw4: 'Revolutionary Tradition',
-    objects: ['Red Army bugle', 'soviet-area banknote', 'letter home from a martyr', 'kerosene lantern', 'mimeographed leaflet', 'wheelbarrow used by frontline porters', 'party membership application'],
+    objects: ['soviet-area banknote', 'letter home from a martyr', 'kerosene lantern', 'mimeographed leaflet', 'party membership application', 'literacy primer', 'military merit medal'],
     exhibitions: ['Red Memory: Revolutionary Relics in the Collection', 'A Single Spark'],
     dynasties: ['Agrarian Revolutionary War', 'War of Resistance against Japan', 'War of Liberation'],
     facts: [
@@ -112,7 +112,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Heritage',
     kw2Lc: 'heritage',
     kw4: 'Craft Tradition',
-    objects: ['paper-cut', 'woodblock New Year print', 'shadow puppet', 'festival lantern', 'Suzhou embroidery', 'bamboo weaving'],
+    objects: ['revolving lantern', 'folding fan with a painted landscape', 'Shoushan stone seal'],
     exhibitions: ['Skilled Hands: Living Heritage', 'Crafts of the Region'],
     dynasties: ['Ming', 'Qing', 'Modern'],
     facts: [
@@ -128,7 +128,7 @@ const subjects: Record<SubjectKey, SubjectText> = {
     kw2: 'Archaeology',
     kw2Lc: 'archaeological',
     kw4: 'Old City',
-    objects: ['Han pictorial brick', 'Tang epitaph', 'Song bronze mirror', 'wuzhu coin', 'pottery jar from the city site', 'Han pottery tower'],
+    objects: ['wuzhu coin', 'Kaiyuan tongbao coin', 'Qin banliang coin', 'Daquan wushi coin', 'Tang sancai glazed jar'],
     exhibitions: ['Memory of the Old City: Urban Archaeology', 'Tracing the Past: New Discoveries'],
     dynasties: ['Han', 'Wei and Jin', 'Tang', 'Song'],
     facts: [
@@ -247,7 +247,7 @@ export const en: Lexicon = {
       openings: ['{museum} has thirteen departments.'],
       sentences: ['Training and clear procedures keep the team\'s work to a high standard.', 'A third of the staff hold senior professional titles.'],
       headings: ['Responsibilities', 'Results'],
-      closings: ['Telephone: +86 571 8800 00{n2} (example).'],
+      closings: ['Telephone: +86 27 8888 61{n2}.'],
     },
     governance: {
       subjects: [],
@@ -402,7 +402,7 @@ export const en: Lexicon = {
         'Volunteers must be at least eighteen and able to serve twice a month.',
         'We apologise for any inconvenience.',
         'Any changes will be posted on this website.',
-        'Enquiries: +86 571 8800 0000 (example).',
+        'Enquiries: +86 27 8888 6000.',
       ],
       headings: ['1. Dates', '2. Please Note', '3. How to Apply'],
       closings: ['{museum}, {date}'],
@@ -430,7 +430,7 @@ export const en: Lexicon = {
     guide: {
       subjects: [],
       pool: 'museum',
-      titles: ['Visitor Guidelines', 'Museum Rules', 'Booking for Groups', 'Accessibility', 'Photography', 'Cloakroom', 'Guided Tours', 'Visiting Responsibly ({year})', 'Children and Young People', 'Pets and Large Luggage', 'Visitor Guidelines (revised {year})', 'Visiting over the {holiday}', 'Visiting "{exh}"'],
+      titles: ['Visitor Guidelines', 'Museum Rules', 'Booking for Groups', 'Accessibility', 'Photography', 'Cloakroom', 'Guided Tours', 'Visiting Responsibly ({year})', 'Children and Young People', 'Pets and Large Luggage', 'Visitor Guidelines (revised {year})', 'Visiting over the {year} {holiday}', 'Visiting "{exh}"'],
       openings: ['To keep the collection safe and the galleries pleasant, please observe the following.', 'Welcome to {museum}. Please read these guidelines before your visit.'],
       sentences: [
         'Flammable or dangerous items are not allowed.',
