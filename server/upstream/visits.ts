@@ -17,7 +17,7 @@ export interface VisitCall {
 
 export interface VisitCounter {
   /** Counts one visit of a call answered from cache (no-op for rows the service does not count). */
-  count(spec: EndpointSpec, call: { params?: Record<string, string | number>; query?: Record<string, string> }): void;
+  count(spec: EndpointSpec, call: CallShape): void;
   /** Counts the visits a cached page was built on (its `visit:` tags). */
   countTags(tags: readonly string[]): void;
   /** Resolves when nothing is queued or in flight (tests, shutdown). */
@@ -33,11 +33,19 @@ export interface VisitCounterOptions {
 
 const TAG = 'visit:';
 
-/** The page-cache tag that replays a visit: `visit:` + the call as JSON. */
-export function visitTag(spec: EndpointSpec, call: { params?: Record<string, string | number>; query?: Record<string, string> }): string | null {
+type CallShape = { params?: Record<string, string | number>; query?: Record<string, string> };
+
+/** The visit a call of a `countsVisit` row stands for; null for every other row. */
+function visitOf(spec: EndpointSpec, call: CallShape): VisitCall | null {
   if (!spec.countsVisit) return null;
   const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]));
-  return `${TAG}${JSON.stringify({ name: spec.name, params, query: call.query ?? {} } satisfies VisitCall)}`;
+  return { name: spec.name as EndpointName, params, query: call.query ?? {} };
+}
+
+/** The page-cache tag that replays a visit: `visit:` + the call as JSON. */
+export function visitTag(spec: EndpointSpec, call: CallShape): string | null {
+  const visit = visitOf(spec, call);
+  return visit ? `${TAG}${JSON.stringify(visit)}` : null;
 }
 
 function fromTag(tag: string): VisitCall | null {
@@ -92,9 +100,8 @@ export function createVisitCounter({ client, maxInFlight = 4, maxQueued = 256, o
 
   return {
     count(spec, call) {
-      if (!spec.countsVisit) return;
-      const params = Object.fromEntries(Object.entries(call.params ?? {}).map(([k, v]) => [k, String(v)]));
-      enqueue({ name: spec.name as EndpointName, params, query: call.query ?? {} });
+      const visit = visitOf(spec, call);
+      if (visit) enqueue(visit);
     },
     countTags(tags) {
       for (const tag of tags) {

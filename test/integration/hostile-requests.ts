@@ -4,6 +4,7 @@
 // and `<script>` payloads. Every payload that could be reflected carries MARK, so a reflected
 // `<script` is told apart from the page's own script tags.
 import { ENDPOINTS, type EndpointSpec } from '../../shared/endpoints.ts';
+import { mulberry32 } from '../../cms/db/demo/prng.ts';
 import type { RawRequest } from './raw-http.ts';
 
 export const MARK = 'fz7391';
@@ -13,17 +14,8 @@ export const REFLECTED_SCRIPT = new RegExp(`<script[^>]*>[^<]{0,80}${MARK}|<scri
 export const INJECTED_HEADER = 'x-fz-injected';
 export const INJECTED_COOKIE = `${MARK}injected`;
 
-/** mulberry32: a small seeded PRNG (the same sequence on every run). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo generator's seeded PRNG (mulberry32): the same sequence on every run. */
+export const prng = mulberry32;
 
 export interface FuzzTargets {
   /** Page paths that render (lists, details, the forms' pages, search). */
