@@ -51,7 +51,8 @@ export function checkMessage(values: MessageValues): FieldError[] {
  */
 export function messageBody(values: MessageValues, orgId = '', languageType?: SiteLanguage): MessageInput {
   const n = normalizeMessage({ ...values, source: 'web' });
-  const body: MessageInput = { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, type: n.type, source: n.source };
+  const body: MessageInput = { content: n.content, name: n.name, phoneNumber: n.phoneNumber, email: n.email, source: n.source };
+  if (n.type) body.type = n.type;
   if (orgId) body.orgId = orgId;
   if (languageType) body.languageType = languageType;
   return body;

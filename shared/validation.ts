@@ -109,14 +109,18 @@ export function validateMessage(input: Partial<Record<keyof MessageInput, unknow
 }
 
 /** Trims a message to what is stored: blank optional fields become empty strings. */
-export function normalizeMessage(input: MessageInput): Required<Omit<MessageInput, 'orgId' | 'languageType'>> & Pick<MessageInput, 'languageType'> & { orgId: string } {
+export function normalizeMessage(
+  input: MessageInput,
+): Required<Omit<MessageInput, 'orgId' | 'languageType' | 'type'>> & Pick<MessageInput, 'languageType' | 'type'> & { orgId: string } {
+  const type = (input.type ?? '').trim();
   return {
     content: input.content.trim(),
     name: (input.name ?? '').trim(),
     phoneNumber: (input.phoneNumber ?? '').replace(/[\s-]/g, ''),
     email: (input.email ?? '').trim(),
-    // No type chosen: none sent (the service's dictionary decides what a type may be, and its default).
-    type: (input.type ?? '').trim(),
+    // No type chosen: none sent (the service's dictionary decides what a type may be, and its default;
+    // an empty string is not a dictionary value and may be refused).
+    ...(type ? { type } : {}),
     source: (input.source ?? '').trim() || 'web',
     orgId: (input.orgId ?? '').trim(),
     // The board it belongs on, kept only when it names one.

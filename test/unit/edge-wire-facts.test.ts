@@ -161,7 +161,10 @@ describe('message types come from the dictionary', () => {
     expect(validateMessage({ content: '你好', type: 'cms1104' })).toEqual([]);
     expect(validateMessage({ content: '你好', type: 'not a code!' })).toEqual([{ field: 'type', code: 'type_invalid' }]);
     const values = { name: '', phoneNumber: '', email: '', type: '', content: '你好' };
-    expect(messageBody(values, HEX)).toMatchObject({ type: '', orgId: HEX });
+    expect(messageBody(values, HEX)).toMatchObject({ orgId: HEX });
+    // No type chosen: none sent ('' is no dictionary value; the service applies its default).
+    expect(messageBody(values, HEX)).not.toHaveProperty('type');
+    expect(messageBody({ ...values, type: 'cms1102' })).toMatchObject({ type: 'cms1102' });
     expect(messageBody(values)).not.toHaveProperty('orgId');
   });
 });
