@@ -31,6 +31,7 @@ import { specOf } from './upstream/policy.ts';
 import { createSigner } from './upstream/sign.ts';
 import { createBreaker } from './upstream/breaker.ts';
 import { createVisitCounter, type VisitCounter } from './upstream/visits.ts';
+import { joinPurgeBuses, type PurgeBus } from './fanout/purge-bus.ts';
 
 export interface AppDeps {
   now?: () => number;
@@ -45,6 +46,8 @@ export interface AppDeps {
   defaultMetrics?: boolean;
   /** How recent an upstream answer must be for /readyz; default READY_WINDOW_S. */
   readyWindowMs?: number;
+  /** Carry purges to and from the other processes (cluster workers, instances sharing Redis). */
+  purgeBuses?: readonly PurgeBus[];
 }
 
 export interface EdgeApp {
@@ -123,6 +126,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
+  joinPurgeBuses(cache, deps.purgeBuses ?? []);
   const operator = createOperator({ config, cache, metrics, readiness, logger, now });
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
   const api = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });

@@ -47,6 +47,18 @@ export interface Config {
     readonly staleIfErrorS: number;
   };
   readonly pageCacheTtlS: number;
+  /** Pages past their fresh life are served stale for this long while one re-render runs, in s. */
+  readonly pageCacheSwrS: number;
+  /** Pages past their fresh life are served stale for this long when the re-render fails, in s. */
+  readonly pageCacheStaleIfErrorS: number;
+  /** Worker processes (node:cluster) the edge runs; 1 = the process itself serves. */
+  readonly webConcurrency: number;
+  /** Redis as the shared second cache tier and purge channel; null = each process alone. */
+  readonly redisUrl: string | null;
+  /** Time limit of one Redis command in ms (past it the edge goes on without Redis for that request). */
+  readonly redisTimeoutMs: number;
+  /** Told the tags of every purge (POST, JSON), so a CDN in front purges too; null = none. */
+  readonly purgeWebhookUrl: string | null;
   /** /readyz: how recent an upstream answer must be, in s. */
   readonly readyWindowS: number;
   /** Null: the /_edge/* operator routes do not exist. */
@@ -92,6 +104,10 @@ const httpUrl = z
   .trim()
   .refine((v) => /^https?:\/\/[^/]/.test(v) && URL.canParse(v), 'must be an http(s) URL like http://cms.internal:8080')
   .transform((v) => v.replace(/\/+$/, ''));
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^rediss?:\/\/[^/]/.test(v) && URL.canParse(v), 'must be a redis:// or rediss:// URL like redis://127.0.0.1:6379');
 const rulesText = z
   .string()
   .trim()
@@ -211,6 +227,28 @@ export const ENV_VARS = {
     schema: int(1, 3600),
   },
   PAGE_CACHE_TTL_S: { default: '30', meaning: 'Fresh lifetime in s of cached anonymous HTML pages; 0 = off', schema: int(0) },
+  PAGE_CACHE_SWR_S: {
+    default: '30',
+    meaning: 'Window in s after a page’s fresh lifetime in which it is served stale while one re-render runs',
+    schema: int(0),
+  },
+  PAGE_CACHE_STALE_IF_ERROR_S: {
+    default: '600',
+    meaning: 'Window in s after a page’s fresh lifetime in which it is served stale when its re-render fails',
+    schema: int(0),
+  },
+  WEB_CONCURRENCY: { default: '1', meaning: 'Worker processes serving HTTP (node:cluster); 1 = no workers', schema: int(1, 64) },
+  REDIS_URL: {
+    default: '',
+    meaning: 'redis:// or rediss:// URL of the shared cache tier and purge channel; unset = every process caches alone',
+    schema: optional(redisUrl),
+  },
+  REDIS_TIMEOUT_MS: { default: '150', meaning: 'Time limit of one Redis command in ms; past it the request goes on without Redis', schema: int(10, 10_000) },
+  PURGE_WEBHOOK_URL: {
+    default: '',
+    meaning: 'URL told (POST JSON {tags, selector}) of every purge, e.g. to purge a CDN by tag; unset = none',
+    schema: optional(httpUrl),
+  },
   ADMIN_TOKEN: {
     default: '',
     meaning: 'Bearer token of GET /_edge/cache and POST /_edge/purge; unset = those routes do not exist',
@@ -314,6 +352,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staleIfErrorS: v.CACHE_STALE_IF_ERROR_S,
     },
     pageCacheTtlS: v.PAGE_CACHE_TTL_S,
+    pageCacheSwrS: v.PAGE_CACHE_SWR_S,
+    pageCacheStaleIfErrorS: v.PAGE_CACHE_STALE_IF_ERROR_S,
+    webConcurrency: v.WEB_CONCURRENCY,
+    redisUrl: v.REDIS_URL,
+    redisTimeoutMs: v.REDIS_TIMEOUT_MS,
+    purgeWebhookUrl: v.PURGE_WEBHOOK_URL,
     readyWindowS: v.READY_WINDOW_S,
     adminToken: v.ADMIN_TOKEN,
     logLevel: v.LOG_LEVEL,
