@@ -38,10 +38,10 @@ export function useRouteDef(): RouteDef | undefined {
 }
 
 /**
- * Internal hrefs that keep the visitor's mode (`platform=wx`). Use for every `<Link to>` and `<a href>`
+ * Internal hrefs that keep the visitor's modes (`platform=wx`, `care=1`). Use for every `<Link to>` and `<a href>`
  * that stays on the site: `const href = useSiteHref(); <Link to={href('/News/SNews')}>`.
  */
 export function useSiteHref(): (href: string) => string {
-  const { wx } = useFrame();
-  return useCallback((href: string) => withSiteQuery(href, { wx }), [wx]);
+  const { wx, care } = useFrame();
+  return useCallback((href: string) => withSiteQuery(href, { wx, care }), [wx, care]);
 }

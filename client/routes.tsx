@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { ROUTES, type RouteDef, type ScreenKind } from '../shared/route-table.ts';
-import { isWx, pathIsEnglish } from '../shared/site.ts';
+import { isCare, isWx, pathIsEnglish } from '../shared/site.ts';
 import Layout from './app/Layout.tsx';
 import { RootErrorBoundary, ScreenErrorBoundary } from './app/ErrorBoundaries.tsx';
 import { ROOT_ROUTE_ID, type RouteHandle } from './frame.ts';
@@ -19,10 +19,10 @@ export interface RouteSources {
 
 /**
  * The frame's data depends on the language and the mode only, so it is fetched again only when a
- * navigation crosses between the Chinese and English sites or into or out of the messenger mode.
+ * navigation crosses between the Chinese and English sites or into or out of the messenger or reading mode.
  */
 export const rootShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
-  pathIsEnglish(currentUrl.pathname) !== pathIsEnglish(nextUrl.pathname) || isWx(currentUrl) !== isWx(nextUrl);
+  pathIsEnglish(currentUrl.pathname) !== pathIsEnglish(nextUrl.pathname) || isWx(currentUrl) !== isWx(nextUrl) || isCare(currentUrl) !== isCare(nextUrl);
 
 /**
  * After a post that answered in place (a like's new count) the page's own data is unchanged, and

@@ -152,5 +152,5 @@ const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" vi
 </svg>`;
 await sharp(Buffer.from(og)).png().toFile(join(pub, 'og-image.png'));
 
-writeFileSync(join(pub, 'robots.txt'), 'User-agent: *\nAllow: /\nDisallow: /__data/\nDisallow: /api/\n');
+// No robots.txt here: the edge answers /robots.txt itself (server/discovery/robots.ts names the sitemap).
 console.log('public assets written');

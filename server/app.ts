@@ -1,10 +1,11 @@
 // createApp(config, deps): builds the edge — the parts and the middleware order, nothing else. Only
 // main.ts listens. The order is the path of a request, top to bottom.
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { join } from 'node:path';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { RateLimitRequestHandler } from 'express-rate-limit';
+import { inject } from 'light-my-request';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import type { Config } from './config.ts';
@@ -18,6 +19,8 @@ import { requestLog } from './ops/request-log.ts';
 import { filesRouter } from './proxy/files.ts';
 import { createWriteLimiter } from './proxy/rate-limit.ts';
 import { withFastHits } from './proxy/fast-hits.ts';
+import { createFrontDoor } from './door/index.ts';
+import { createBuildFiles } from './door/build-files.ts';
 import { proxyRouter } from './proxy/router.ts';
 import { createApiPaths } from './proxy/api-paths.ts';
 import { createPageRouter, type PageDeps } from './render/index.ts';
@@ -32,6 +35,9 @@ import { createSigner } from './upstream/sign.ts';
 import { createBreaker } from './upstream/breaker.ts';
 import { createVisitCounter, type VisitCounter } from './upstream/visits.ts';
 import { joinPurgeBuses, type PurgeBus } from './fanout/purge-bus.ts';
+import { discoveryRouter } from './discovery/router.ts';
+import { pageTier, setUpSharing } from './shared-tier/setup.ts';
+import type { SharedTier } from './shared-tier/tier.ts';
 
 export interface AppDeps {
   now?: () => number;
@@ -53,7 +59,7 @@ export interface AppDeps {
 export interface EdgeApp {
   /** The Express app (every route; supertest can drive it). */
   app: Express;
-  /** What the HTTP server runs: fresh cached API hits first, everything else through `app`. */
+  /** What the HTTP server runs: the front door (server/door), then Express for what it does not know. */
   handler: RequestListener;
   /** The content service through the cache: what loaders call. */
   api: Gateway;
@@ -67,6 +73,8 @@ export interface EdgeApp {
   /** Live cache rules, per-endpoint figures and the console's history (server/ops/operator.ts). */
   operator: Operator;
   readiness: Readiness;
+  /** Redis as the second tier (REDIS_URL), null when unset: pages can use it too (server/shared-tier/tier.ts). */
+  sharedTier: SharedTier | null;
   /** The per-client write budget, shared by the API proxy and the page form actions. */
   writeLimiter: RateLimitRequestHandler;
   /** /readyz answers 503 from now on and answers carry `Connection: close`. */
@@ -83,7 +91,10 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const logger = deps.logger ?? pino({ level: config.logLevel, name: 'edge' });
   const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
 
+  // REDIS_URL / PURGE_WEBHOOK_URL: the shared second tier and the purge buses (server/shared-tier/setup.ts).
+  const sharing = setUpSharing(config, { logger, now });
   const readiness = createReadiness({
+    detail: () => ({ redis: sharing.redis() }),
     now,
     windowMs: deps.readyWindowMs ?? config.readyWindowS * 1000,
     probe: async () => {
@@ -111,6 +122,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     maxBytes: config.cache.maxBytes - pageBytes,
     swrS: config.cache.swrS,
     staleIfErrorS: config.cache.staleIfErrorS,
+    secondTier: sharing.secondTier,
     now,
     onEvent: (event) => metrics.cacheEvent('upstream', event),
   });
@@ -118,15 +130,21 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     pageBytes > 0
       ? createPageCache({
           ttlS: config.pageCacheTtlS,
+          swrS: config.pageCacheSwrS,
+          staleIfErrorS: config.pageCacheStaleIfErrorS,
           maxBytes: pageBytes,
           now,
+          // A page past its lifetime is rendered again by the page router itself, as a request of its own.
+          rerender: (target, mark) => rerenderPage(target, mark),
+          // With REDIS_URL, a page rendered on one instance is a hit on the others.
+          shared: sharing.tier ? pageTier(sharing.tier) : undefined,
           onEvent: (event) => metrics.cacheEvent('page', event),
           // A cached article page still counts its visit upstream.
           onHit: (tags) => visits.countTags(tags),
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
-  joinPurgeBuses(cache, deps.purgeBuses ?? []);
+  joinPurgeBuses(cache, [...(deps.purgeBuses ?? []), ...sharing.buses]);
   const operator = createOperator({ config, cache, metrics, readiness, logger, now });
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
   const api = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
@@ -134,6 +152,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
   metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
   metrics.gauge('edge_draining', '1 while the edge is shutting down', () => (readiness.draining ? 1 : 0));
+  metrics.gauge('edge_redis_up', '1 while the shared Redis tier answers (REDIS_URL; 0 when unset or down)', () => (sharing.redis().state === 'up' ? 1 : 0));
 
   const pageDeps: PageDeps = {
     api,
@@ -169,17 +188,41 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   // compression starts after them.
   const apiPaths = createApiPaths(config.apiAliases);
   app.use(proxyRouter({ gateway: api, paths: apiPaths, writeLimiter }));
-  app.use(filesRouter({ filePrefix: config.filePrefix, client }));
+  app.use(filesRouter({ filePrefix: config.filePrefix, client, metrics }));
   app.use(compression());
-  app.use(staticFiles(publicDir));
+  const buildFiles = createBuildFiles(publicDir, security);
+  app.use(staticFiles(publicDir, buildFiles));
+  app.use(discoveryRouter({ api, logger, now, site: pageDeps.site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }));
   if (pageCache) app.use(pageCache.middleware);
   app.use(operator.renders);
   app.use(createPageRouter(pageDeps));
   app.use(errorHandler(logger));
 
+  /** A background re-render: a GET of the page through Express, marked so the page cache stores and never replays it. */
+  async function rerenderPage(target: { url: string; host: string; protocol: string }, mark: (req: IncomingMessage) => void): Promise<void> {
+    await inject(
+      // Always a wrapper: handed an Express app itself, light-my-request would re-parent the prototype
+      // of every request that app ever sees to its own fake request.
+      (req, res) => {
+        mark(req);
+        // The page's own origin, whatever the trust proxy setting makes of the injected request.
+        Object.defineProperty(req, 'protocol', { value: target.protocol });
+        app(req, res);
+      },
+      { method: 'GET', url: target.url, headers: { host: target.host, 'user-agent': 'edge-rerender', 'accept-encoding': 'identity' } },
+    );
+  }
+
   return {
     app,
-    handler: withFastHits(app, { gateway: api, route: apiPaths.match, security, log: logDeps }),
+    handler: createFrontDoor({
+      next: withFastHits(app, { gateway: api, route: apiPaths.match, security, log: logDeps }),
+      pageCache,
+      buildFiles,
+      security,
+      log: logDeps,
+      trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    }),
     api,
     cache,
     pageCache,
@@ -188,6 +231,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     metrics,
     operator,
     readiness,
+    sharedTier: sharing.tier,
     writeLimiter,
     startDrain: () => readiness.startDrain(),
     async close() {
@@ -195,6 +239,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
       operator.close();
       cache.close();
       pageCache?.close();
+      await sharing.close();
       await client.close();
     },
   };

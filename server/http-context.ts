@@ -28,3 +28,13 @@ export function requestIdOf(res: WithLocals): string | undefined {
   const id = res.locals?.requestId;
   return typeof id === 'string' ? id : undefined;
 }
+
+/** X-Cache of an answer whose headers went out in one writeHead (the log line reads it from here). */
+export function setCacheLabel(res: WithLocals, label: string): void {
+  localsOf(res).cacheLabel = label;
+}
+
+export function cacheLabelOf(res: WithLocals): string | undefined {
+  const label = res.locals?.cacheLabel;
+  return typeof label === 'string' ? label : undefined;
+}

@@ -1,12 +1,22 @@
 // The edge process: config → (embedded content service when UPSTREAM_URL is unset) → createApp →
 // listen on HOST:PORT. SIGTERM/SIGINT drain: /readyz 503 at once, no new connections, requests in
 // flight finish within SHUTDOWN_TIMEOUT_MS, then exit 0.
-import { createServer } from 'node:http';
-import { Server as NetServer } from 'node:net';
-import pino from 'pino';
+// WEB_CONCURRENCY > 1: this process becomes the cluster primary (server/cluster/primary.ts: the embedded
+// service once, the workers, restarts, the drain of them all), and each worker it forks runs the serve
+// path below, with the primary's upstream, the cluster purge bus, aggregated /metrics and an
+// `X-Edge-Worker` header naming it. WEB_CONCURRENCY=1 (the default) is the single process, unchanged.
+import cluster from 'node:cluster';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
+import { createProcessLogger } from './ops/process-logger.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createApp } from './app.ts';
+import { createApp, type EdgeApp } from './app.ts';
+import { runPrimary } from './cluster/primary.ts';
+import { primaryChannel, readHandoff, workerConfig, workerIdentity, workerLabel } from './cluster/worker.ts';
+import type { CmsServer } from '../cms/server.ts';
 import { resolveUpstream } from './embedded-upstream.ts';
+import { createClusterBus } from './fanout/cluster-bus.ts';
+import { metricsForAggregation, serveAggregatedMetrics } from './ops/metrics.ts';
 import { checkGateways } from './upstream/startup-check.ts';
 
 function readConfig(): Config {
@@ -22,28 +32,59 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-// pino's default destination: synchronous writes to stdout. Measured (bench/proxy.ts) at twice the
-// throughput of an async destination, whose every flush is a hand-off to the libuv thread pool.
-const logger = pino({ level: config.logLevel, name: 'edge' });
+const handoff = readHandoff(); // null unless this is a cluster worker
+const me = workerIdentity();
+const rootLogger = createProcessLogger(config.logLevel);
+const logger = me ? rootLogger.child({ worker: me.id }) : rootLogger;
 process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
-const { config: effective, embedded } = await resolveUpstream(config, logger);
-const edge = createApp(effective, { logger });
-const server = createServer(edge.handler);
-server.keepAliveTimeout = 5_000;
-// A request whose body never completes (shorter than its Content-Length) is cut after 30 s, not Node's 300.
-server.requestTimeout = 30_000;
+if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config, logger);
+else await serve();
 
-await new Promise<void>((resolve, reject) => {
-  server.once('error', reject);
-  server.listen(config.port, config.host, () => resolve());
-});
-logger.info({ port: config.port, host: config.host, upstream: effective.upstreamUrl }, `edge listening on http://${config.host}:${config.port}`);
-// Says in the first log lines which gateway variable is wrong, if one is (never stops the edge).
-void checkGateways(edge.client, effective.gateways, logger);
+async function serve(): Promise<void> {
+  const { config: effective, embedded } = handoff ? { config: workerConfig(config, handoff), embedded: null } : await resolveUpstream(config, logger);
+  const primary = primaryChannel();
+  const edge = createApp(effective, { logger, purgeBuses: primary ? [createClusterBus(primary)] : [] });
+  if (primary) {
+    primary.onAsk('metrics', () => metricsForAggregation(edge.metrics.registry));
+    serveAggregatedMetrics(edge.metrics, () => primary.ask<string>('metrics-all', null, 5_000));
+  }
+  const server = createServer(withWorkerLabel(edge.handler));
+  server.keepAliveTimeout = 5_000;
+  // A request whose body never completes (shorter than its Content-Length) is cut after 30 s, not Node's 300.
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const where = { port, host: config.host, upstream: effective.upstreamUrl };
+  if (me) logger.info(where, `edge worker ${me.id} listening on http://${config.host}:${port}`);
+  else logger.info(where, `edge listening on http://${config.host}:${port}`);
+  logger.flush(); // the line probes and people wait for goes out now, not with the next batch
+  // Says in the first log lines which gateway variable is wrong, if one is (never stops the edge); with
+  // workers, only the first one checks.
+  if (!handoff || handoff.slot === 0) void checkGateways(edge.client, effective.gateways, logger);
+
+  // A single process: a second Ctrl+C stops it at once (the default action). A worker ignores repeats:
+  // a terminal's Ctrl+C reaches it and the primary's SIGTERM follows; the primary decides when to force.
+  const on = me ? process.on.bind(process) : process.once.bind(process);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) on(signal, () => void drain(signal, server, edge, embedded));
+}
+
+/** With workers every answer names the worker that made it (set first, so no path misses it). */
+function withWorkerLabel(handler: RequestListener): RequestListener {
+  const label = workerLabel();
+  if (label === null) return handler;
+  return (req, res) => {
+    res.setHeader('X-Edge-Worker', label);
+    handler(req, res);
+  };
+}
 
 let draining = false;
-async function drain(signal: string): Promise<void> {
+async function drain(signal: string, server: Server, edge: EdgeApp, embedded: CmsServer | null): Promise<void> {
   if (draining) return;
   draining = true;
   edge.startDrain();
@@ -66,5 +107,3 @@ async function drain(signal: string): Promise<void> {
   logger.flush();
   process.exit(forced ? 1 : 0);
 }
-process.once('SIGTERM', () => void drain('SIGTERM'));
-process.once('SIGINT', () => void drain('SIGINT'));

@@ -18,3 +18,39 @@ export function pagePathOf(path: string): { kind: 'feed' | 'calendar'; pagePath:
   if (path.startsWith(`${CALENDAR_PREFIX}/`) && path.endsWith('.ics')) return { kind: 'calendar', pagePath: path.slice(CALENDAR_PREFIX.length, -'.ics'.length) };
   return null;
 }
+
+/** The crawler rules, answered by the edge (it names the sitemap at the site's own origin). */
+export const ROBOTS_PATH = '/robots.txt';
+
+/** Where the parts of a sitemap index live when the site outgrows one sitemap file. */
+export const SITEMAP_PART_PREFIX = '/sitemaps';
+
+/** Part `n` (from 1) of a large sitemap: `/sitemaps/2.xml`. */
+export const sitemapPartPath = (n: number): string => `${SITEMAP_PART_PREFIX}/${n}.xml`;
+
+/** The part number a sitemap-part path names (1 to 9999, no leading zeros), or null. */
+export function sitemapPartOf(path: string): number | null {
+  const m = /^\/sitemaps\/([1-9]\d{0,3})\.xml$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Which list screens have a feed (their records carry a date: articles, exhibitions, activities) and
+ * which have a calendar (what happens at a time: activities, temporary exhibitions). The page head
+ * links a feed only where this says one exists, so a reader never follows a link to a 404.
+ */
+export const FEED_SCREENS: readonly string[] = ['list', 'exhibitionList', 'activityList'];
+
+/** Does the list page of this screen and channel (`SNews`, `EN_TempExh`) have a feed? */
+export function hasFeed(screen: string, channelNo: string): boolean {
+  // ExcellentCol's records live on other sites (shared/links.ts UNROUTED_CHANNELS): still a feed of links.
+  return FEED_SCREENS.includes(screen) && channelNo !== '';
+}
+
+/** Does a page of this screen and channel have a calendar (`.ics`)? Lists: what is upcoming; details: the one event. */
+export function hasCalendar(screen: string, channelNo: string): boolean {
+  const bare = channelNo.replace(/^EN_/, '');
+  if (screen === 'activityList' || screen === 'activityDetail') return bare === 'Activity';
+  if (screen === 'exhibitionList' || screen === 'exhibitionDetail') return bare === 'TempExh';
+  return false;
+}

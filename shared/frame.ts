@@ -7,6 +7,8 @@ export interface FrameData {
   lang: Lang;
   /** `platform=wx`: embedded in the messenger (no header/footer chrome; links keep the parameter). */
   wx: boolean;
+  /** `care=1`: the elder-friendly reading mode (links keep the parameter; see shared/site.ts). */
+  care?: boolean;
   /** The operator's global English flag (SITE_ENGLISH). */
   englishFlag: boolean;
   /** The current year in China (footer copyright), computed on the server. */

@@ -1,11 +1,14 @@
-// What a page's <head> says (title, description, canonical, hreflang alternates, Open Graph). The
-// server writes it into the document; the browser updates title, description and lang after a
-// client navigation with the same function, so both always agree.
+// What a page's <head> says (title, description, canonical, hreflang alternates, Open Graph, RSS
+// alternates, JSON-LD, the reading mode). The server writes it into the document; the browser updates
+// it after a client navigation with the same function, so both always agree.
 import { channelChain, type ChannelNode } from './channels.ts';
+import { feedPathFor } from './discovery-paths.ts';
 import { t, type Lang } from './i18n.ts';
-import { homePath, toChinesePath, toEnglishPath, twinRoute, type RouteDef } from './route-table.ts';
-import { HTML_LANG } from './site.ts';
+import { homePath, toChinesePath, toEnglishPath, twinRoute, type RouteDef, type ScreenKind } from './route-table.ts';
+import { HTML_LANG, isCare } from './site.ts';
 import { PAGE_PARAM, parsePageParam } from './pager.ts';
+// A type only: the JSON-LD is built on the server (shared/structured-data.ts), never in the browser.
+import type { PageEntity } from './structured-data.ts';
 
 /** Optional head data a loader returns as `meta` beside its own fields. */
 export interface PageMeta {
@@ -17,6 +20,8 @@ export interface PageMeta {
   image?: string;
   /** Open Graph type; default `website`. */
   type?: 'website' | 'article';
+  /** What a record page is about, for its JSON-LD node (shared/structured-data.ts). */
+  entity?: PageEntity;
 }
 
 export type PageState = 'ok' | 'notFound' | 'error';
@@ -46,7 +51,18 @@ export interface PageHead {
   canonical: string | null;
   alternates: Alternate[];
   og: { type: string; title: string; description: string; url: string | null; image: string; siteName: string; locale: string };
+  /** RSS 2.0 feeds of the page (list pages): `<link rel="alternate" type="application/rss+xml">`. */
+  feeds: Array<{ title: string; href: string }>;
+  /** The elder-friendly reading mode (`care=1`): the document's root gets CARE_CLASS. */
+  care: boolean;
 }
+
+/** The class on <html> in the reading mode (the server writes it, so the first paint is right). */
+export const CARE_CLASS = 'care-mode';
+
+/** List screens that have an RSS feed (articles, exhibitions, activities): `feedPathFor(path)`. */
+export const FEED_SCREENS: ReadonlySet<ScreenKind> = new Set(['list', 'exhibitionList', 'activityList']);
+
 
 const OG_LOCALE: Record<Lang, string> = { zh: 'zh_CN', en: 'en_US' };
 
@@ -104,7 +120,11 @@ export function pageHead(input: HeadInput): PageHead {
       ]
     : [];
   const image = meta?.image || DEFAULT_OG_IMAGE;
+  const feeds =
+    state === 'ok' && def && FEED_SCREENS.has(def.screen) ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }] : [];
   return {
+    feeds,
+    care: isCare(url),
     lang: HTML_LANG[lang],
     title,
     description,

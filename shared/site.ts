@@ -1,6 +1,7 @@
 // Which site a request is for (spec §1): English when the path has `EN_` segments, when the address
 // contains `enxh` or `phoneen` (an English host or entry link), or when the global English flag is on;
-// `platform=wx` marks the messenger-embedded mode, which links carry along.
+// `platform=wx` marks the messenger-embedded mode and `care=1` the elder-friendly reading mode; links
+// carry both along.
 import type { Lang } from './i18n.ts';
 
 const ENGLISH_MARKERS = /enxh|phoneen/i;
@@ -35,25 +36,60 @@ export function isWx(url: URL): boolean {
   return url.searchParams.get(WX_PARAM) === WX_VALUE;
 }
 
+/**
+ * The elder-friendly reading mode (关怀模式: larger text, more contrast, wider spacing). It lives in
+ * the address like `platform=wx`, not in a cookie: pages are cached (here and in any CDN) by URL, so a
+ * cookie would need `Vary: Cookie` and would split or poison the cache; a query parameter is just
+ * another page, works without JavaScript and survives every link the site writes.
+ */
+export const CARE_PARAM = 'care';
+export const CARE_VALUE = '1';
+
+export function isCare(url: URL): boolean {
+  return url.searchParams.get(CARE_PARAM) === CARE_VALUE;
+}
+
+/** The modes a visitor's links carry along (`care` absent = off). */
+export interface SiteMode {
+  wx: boolean;
+  care?: boolean;
+}
+
+/** The modes an address asks for. */
+export const siteModeOf = (url: URL): Required<SiteMode> => ({ wx: isWx(url), care: isCare(url) });
+
 /** The query a site link must keep so the visitor stays in the same mode. */
-export function siteQuery(mode: { wx: boolean }): Record<string, string> {
-  return mode.wx ? { [WX_PARAM]: WX_VALUE } : {};
+export function siteQuery(mode: SiteMode): Record<string, string> {
+  return { ...(mode.wx ? { [WX_PARAM]: WX_VALUE } : {}), ...(mode.care ? { [CARE_PARAM]: CARE_VALUE } : {}) };
+}
+
+/** `href` with one query parameter set (value) or removed (null); the hash kept. */
+export function withParam(href: string, name: string, value: string | null): string {
+  const hashAt = href.indexOf('#');
+  const hash = hashAt === -1 ? '' : href.slice(hashAt);
+  const rest = hashAt === -1 ? href : href.slice(0, hashAt);
+  const q = rest.indexOf('?');
+  const path = q === -1 ? rest : rest.slice(0, q);
+  const params = new URLSearchParams(q === -1 ? '' : rest.slice(q + 1));
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const search = params.toString();
+  return `${path}${search ? `?${search}` : ''}${hash}`;
 }
 
 /**
  * An internal href with the mode query kept (`/News/SNews?page=2` → `/News/SNews?page=2&platform=wx`).
  * External URLs and pure `#hash` links are returned unchanged.
  */
-export function withSiteQuery(href: string, mode: { wx: boolean }): string {
-  if (!mode.wx || !href.startsWith('/') || href.startsWith('//')) return href;
-  const hashAt = href.indexOf('#');
-  const hash = hashAt === -1 ? '' : href.slice(hashAt);
-  const rest = hashAt === -1 ? href : href.slice(0, hashAt);
-  const [path, search = ''] = rest.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(search);
-  params.set(WX_PARAM, WX_VALUE);
-  return `${path}?${params.toString()}${hash}`;
+export function withSiteQuery(href: string, mode: SiteMode): string {
+  if ((!mode.wx && !mode.care) || !href.startsWith('/') || href.startsWith('//')) return href;
+  let out = href;
+  for (const [name, value] of Object.entries(siteQuery(mode))) out = withParam(out, name, value);
+  return out;
 }
+
+/** The same page with the reading mode switched on or off (every other parameter kept). */
+export const withCare = (href: string, on: boolean): string => withParam(href, CARE_PARAM, on ? CARE_VALUE : null);
 
 /** Language tags for `<html lang>` and hreflang. */
 export const HTML_LANG: Record<Lang, string> = { zh: 'zh-CN', en: 'en' };

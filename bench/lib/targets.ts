@@ -9,3 +9,13 @@ export interface BenchTargets {
   cmsUrl: string;
   bodyBytes: number;
 }
+
+/** The front-door bench's page (a list page as visitors get it). */
+export const DOOR_PAGE = '/News/SNews';
+
+export interface DoorTargets {
+  edgeUrl: string;
+  bareUrl: string;
+  pageBytes: number;
+  apiBytes: number;
+}

@@ -23,11 +23,11 @@ export function errorView(error: unknown): ErrorView {
 }
 
 function GoHome() {
-  const { lang, wx } = useFrame();
+  const { lang, wx, care } = useFrame();
   useEffect(() => {
     const home = homePath(lang);
-    if (window.location.pathname !== home) window.location.replace(withSiteQuery(home, { wx }));
-  }, [lang, wx]);
+    if (window.location.pathname !== home) window.location.replace(withSiteQuery(home, { wx, care }));
+  }, [lang, wx, care]);
   return null;
 }
 

@@ -10,6 +10,7 @@ import Breadcrumb from '../components/Breadcrumb.tsx';
 import ChannelTabs from '../components/ChannelTabs.tsx';
 import Footer from '../components/Footer.tsx';
 import Header from '../components/Header.tsx';
+import { CareStrip } from '../components/ReadingModeSwitch.tsx';
 import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import HeadSync from './HeadSync.tsx';
@@ -50,6 +51,8 @@ export default function Layout() {
         <ScrollRestoration />
         <NavigationProgress pending={pending} />
         {skip}
+        {/* The search screen brings its own header: the reading-mode strip goes above it. */}
+        {chrome && <CareStrip />}
         <Outlet />
         {chrome && <Footer />}
       </div>

@@ -50,6 +50,8 @@ export default function Gallery({ images, title }: { images: GalleryImage[]; tit
                 alt={img.alt || t('detail.imageOf', { n: i + 1, total: images.length })}
                 width={300}
                 height={300}
+                // 6 a row (≤ 200 px), 3 a row on phones.
+                responsive={{ sizes: '(max-width: 767px) 33vw, 200px' }}
               />
             </a>
           </li>

@@ -1,5 +1,6 @@
-// The site header: logo home, the channel menu, the search icon, the language switch and the phone
-// menu. Sticky; it turns slim once the visitor scrolls (a sentinel above it, watched after hydration).
+// The site header: the reading-mode strip, then logo home, the channel menu, the search icon, the
+// language switch and the phone menu. Sticky; it turns slim once the visitor scrolls (a sentinel above it,
+// watched after hydration).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { menuTree } from '../../shared/channels.ts';
@@ -10,6 +11,7 @@ import ChannelMenu from './ChannelMenu.tsx';
 import LanguageSwitch from './HeaderLanguage.tsx';
 import Logo from './HeaderLogo.tsx';
 import MobileMenu from './MobileMenu.tsx';
+import { CareStrip } from './ReadingModeSwitch.tsx';
 
 export default function Header() {
   const t = useT();
@@ -30,6 +32,9 @@ export default function Header() {
 
   return (
     <>
+      {/* The header row is full at every width (logo, eight channels, search, language), so the
+          reading-mode switch has a strip of its own above it, as Chinese public sites place 关怀版. */}
+      <CareStrip />
       <div className="site-header__sentinel" ref={sentinel} aria-hidden="true" />
       <header className={`site-header${slim ? ' site-header--slim' : ''}`}>
         <div className="site-header__inner">

@@ -3,7 +3,11 @@
 // Before the script runs (and without JavaScript) only the first source is tried: an image with a
 // fallback carries `safe-image`, whose stylesheet rule draws the stand-in over the browser's
 // broken-image icon (no inline `onerror`: CSP `script-src 'self'`).
+// With `responsive`, the first try carries a `srcset` of the edge's 300/1000 px variants (AVIF/WebP
+// where the browser takes them) and `sizes` from the layout; if that fails, the plain sources follow.
 import { useEffect, useRef, useState } from 'react';
+import { VARIANT_WIDTHS, variantSrcSet } from '../../shared/file-url.ts';
+import { useFrame } from '../frame.ts';
 
 /** The portal's stand-in picture (public/). */
 export const FALLBACK_IMAGE = '/img/fallback.svg';
@@ -19,8 +23,14 @@ export interface SafeImageProps {
   height?: number;
   className?: string;
   loading?: 'lazy' | 'eager';
-  sizes?: string;
+  /** The variants to offer and how wide the picture shows (the `sizes` attribute, matching the CSS). */
+  responsive?: { sizes: string; widths?: readonly number[] };
   fetchPriority?: 'high' | 'low' | 'auto';
+}
+
+interface Attempt {
+  src: string;
+  srcSet?: string;
 }
 
 export default function SafeImage({
@@ -31,11 +41,15 @@ export default function SafeImage({
   height,
   className,
   loading = 'lazy',
-  sizes,
+  responsive,
   fetchPriority,
 }: SafeImageProps) {
-  const list = fallback ? [...sources.filter(Boolean), fallback] : sources.filter(Boolean);
-  const key = list.join('\n');
+  const { filePrefix } = useFrame();
+  const plain = fallback ? [...sources.filter(Boolean), fallback] : sources.filter(Boolean);
+  const first = plain[0];
+  const srcSet = responsive && first ? variantSrcSet(first, filePrefix, responsive.widths ?? VARIANT_WIDTHS) : undefined;
+  const list: Attempt[] = [...(srcSet && first ? [{ src: first, srcSet }] : []), ...plain.map((src) => ({ src }))];
+  const key = list.map((a) => `${a.src} ${a.srcSet ?? ''}`).join('\n');
   const [state, setState] = useState({ key, index: 0 });
   const index = state.key === key ? state.index : 0;
   const ref = useRef<HTMLImageElement>(null);
@@ -50,20 +64,23 @@ export default function SafeImage({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  const src = list[index];
-  if (src === undefined) return null;
+  const attempt = list[index];
+  if (attempt === undefined) return null;
   return (
     <img
       ref={ref}
-      key={src}
-      src={src}
+      key={`${attempt.src} ${attempt.srcSet ?? ''}`}
+      src={attempt.src}
       alt={alt}
+      // React sets srcset (and src) after the other attributes when it creates an img, so `sizes` is
+      // there before the browser picks a candidate; in server HTML the order does not matter.
+      sizes={attempt.srcSet ? responsive?.sizes : undefined}
+      srcSet={attempt.srcSet}
       width={width}
       height={height}
       className={fallback ? [SAFE_IMAGE_CLASS, className].filter(Boolean).join(' ') : className}
       loading={loading}
       decoding="async"
-      sizes={sizes}
       fetchPriority={fetchPriority}
       onError={next}
     />

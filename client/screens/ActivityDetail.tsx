@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { ActivityDetailData } from '../../shared/visitor-views.ts';
 import ActivityStatus from '../components/ActivityStatus.tsx';
+import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useT } from '../i18n.tsx';
 
@@ -62,6 +63,8 @@ export default function ActivityDetail() {
               {data.signUp.external && <span className="visually-hidden">{t('frame.newTab')}</span>}
             </a>
           )}
+          {/* A plain link to the .ics file (no JavaScript needed); nothing to add once it is over or called off. */}
+          {data.status?.tone !== 'closed' && <CalendarLink />}
         </div>
       </div>
       {data.html && (

@@ -26,6 +26,8 @@ export default function ExhibitDetail() {
               height={800}
               loading="eager"
               fetchPriority="high"
+              // collection.css: the stage is ~640 px beside the facts, the full width below 900 px.
+              responsive={{ sizes: '(max-width: 900px) 100vw, 640px' }}
             />
           )}
         </div>

@@ -6,6 +6,7 @@ import type { ExhibitionDetailData } from '../../shared/exhibition-views.ts';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import FloorPlan from '../components/FloorPlan.tsx';
 import Gallery from '../components/Gallery.tsx';
+import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
@@ -35,6 +36,8 @@ export default function ExhibitionDetail() {
         <div className="exh-detail__intro">
           <h1 className="exh-detail__title">{data.title}</h1>
           <ExhibitionFacts dates={data.dates} openEnded={data.openEnded} place={data.place} phase={data.phase} size="large" />
+          {/* Temporary exhibitions run for dates a visitor can plan for: a plain link to their .ics file. */}
+          {data.kind === 'temp' && data.phase !== 'past' && <CalendarLink />}
           {data.ownSite && (
             <a className="button button--primary exh-detail__site" href={data.ownSite} target="_blank" rel="noopener">
               {t('exh.visitSite')}

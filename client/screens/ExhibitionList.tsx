@@ -53,6 +53,8 @@ function ExhibitionRow({ item, eager }: { item: ExhibitionCard; eager: boolean }
             width={480}
             height={360}
             loading={eager ? 'eager' : 'lazy'}
+            // exhibition.css: a 440 px column, 340 px on tablets, the full width on phones.
+            responsive={{ sizes: '(max-width: 767px) 100vw, (max-width: 1023px) 340px, 440px' }}
           />
         </div>
         <div className="exh-card__body">

@@ -8,22 +8,27 @@ import { useT } from '../i18n.tsx';
 
 type CardLayout = Exclude<ListLayout, 'text' | 'common'>;
 
+const THIRDS = '(max-width: 767px) calc(100vw - 32px), (max-width: 1023px) calc(50vw - 32px), 384px';
+const QUARTERS = '(max-width: 767px) 50vw, (max-width: 1023px) 33vw, 282px';
+
 interface CardStyle {
   ratio: '4x3' | '3x4' | '1x1';
   /** Intrinsic size of the picture (keeps the box before it loads). */
   size: [number, number];
+  /** How wide the picture shows (list.css: 3/2/1 columns, or 4/3/2 for books and collections). */
+  sizes: string;
   date: boolean;
   excerpt: boolean;
   rangeAndPlace: boolean;
 }
 
 const CARD: Record<CardLayout, CardStyle> = {
-  images: { ratio: '4x3', size: [400, 300], date: true, excerpt: false, rangeAndPlace: false },
-  wc: { ratio: '1x1', size: [400, 400], date: false, excerpt: true, rangeAndPlace: false },
-  book: { ratio: '3x4', size: [300, 400], date: false, excerpt: false, rangeAndPlace: false },
-  collection: { ratio: '1x1', size: [400, 400], date: false, excerpt: false, rangeAndPlace: false },
-  exhibition: { ratio: '4x3', size: [400, 300], date: false, excerpt: false, rangeAndPlace: true },
-  activity: { ratio: '4x3', size: [400, 300], date: false, excerpt: false, rangeAndPlace: true },
+  images: { ratio: '4x3', size: [400, 300], sizes: THIRDS, date: true, excerpt: false, rangeAndPlace: false },
+  wc: { ratio: '1x1', size: [400, 400], sizes: '(max-width: 1023px) 50vw, 384px', date: false, excerpt: true, rangeAndPlace: false },
+  book: { ratio: '3x4', size: [300, 400], sizes: QUARTERS, date: false, excerpt: false, rangeAndPlace: false },
+  collection: { ratio: '1x1', size: [400, 400], sizes: QUARTERS, date: false, excerpt: false, rangeAndPlace: false },
+  exhibition: { ratio: '4x3', size: [400, 300], sizes: THIRDS, date: false, excerpt: false, rangeAndPlace: true },
+  activity: { ratio: '4x3', size: [400, 300], sizes: THIRDS, date: false, excerpt: false, rangeAndPlace: true },
 };
 
 export default function ListCards({ items, layout }: { items: ListItem[]; layout: CardLayout }) {
@@ -35,7 +40,14 @@ export default function ListCards({ items, layout }: { items: ListItem[]; layout
         <li key={item.id} className="card">
           <RecordLink className="card__link" href={item.href} external={item.external}>
             <div className={`card__picture ratio ratio--${style.ratio}`}>
-              <SafeImage sources={item.images} alt="" width={style.size[0]} height={style.size[1]} loading={i < 4 ? 'eager' : 'lazy'} />
+              <SafeImage
+                sources={item.images}
+                alt=""
+                width={style.size[0]}
+                height={style.size[1]}
+                loading={i < 4 ? 'eager' : 'lazy'}
+                responsive={{ sizes: style.sizes }}
+              />
               {item.badge && <span className="card__badge">{item.badge}</span>}
             </div>
             <div className="card__body">

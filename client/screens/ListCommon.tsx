@@ -10,7 +10,15 @@ export default function ListCommon({ items }: { items: ListItem[] }) {
         <li key={item.id} className="media-list__row">
           <RecordLink className="media-list__link" href={item.href} external={item.external}>
             <div className="media-list__picture ratio ratio--4x3">
-              <SafeImage sources={item.images} alt="" width={400} height={300} loading={i < 2 ? 'eager' : 'lazy'} />
+              <SafeImage
+                sources={item.images}
+                alt=""
+                width={400}
+                height={300}
+                loading={i < 2 ? 'eager' : 'lazy'}
+                // list.css: a 280 px column, 120 px on phones.
+                responsive={{ sizes: '(max-width: 767px) 120px, 280px' }}
+              />
             </div>
             <div className="media-list__body">
               <h2 className="media-list__title">{item.title}</h2>

@@ -149,6 +149,15 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
       description: excerpt(plainText(a.description), 100) || undefined,
       image: image[0],
       type: 'article',
+      entity: {
+        kind: 'event',
+        type: 'Event',
+        name: a.activityName,
+        start: a.startTime ?? '',
+        end: a.endTime ?? '',
+        place: (a.activityVenueName ?? '').trim(),
+        cancelled: state.status === ACTIVITY_STATUS.cancelled,
+      },
     },
   };
 }

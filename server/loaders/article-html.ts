@@ -24,6 +24,19 @@ function withFiles(attribs: sanitizeHtml.Attributes, names: readonly string[], f
   return out;
 }
 
+/** `600` or `600px` → `600`; anything else (`100%`, `auto`) is dropped: width/height must be whole pixels. */
+function pixels(value: string | undefined): string | undefined {
+  const m = /^\s*(\d{1,5})(?:\.\d+)?\s*(?:px)?\s*$/i.exec(value ?? '');
+  return m && Number(m[1]) > 0 ? String(Number(m[1])) : undefined;
+}
+
+function withSize(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const { width, height, ...rest } = attribs;
+  const w = pixels(width);
+  const h = pixels(height);
+  return { ...rest, ...(w ? { width: w } : {}), ...(h ? { height: h } : {}) };
+}
+
 const options = (filePrefix: string): sanitizeHtml.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
@@ -73,8 +86,10 @@ const options = (filePrefix: string): sanitizeHtml.IOptions => ({
     audio: (tagName, attribs) => ({ tagName, attribs: { ...withFiles(attribs, ['src'], filePrefix), controls: '', controlslist: 'nodownload' } }),
     source: (tagName, attribs) => ({ tagName, attribs: withFiles(attribs, ['src'], filePrefix) }),
     // An editor's picture without alt text is announced by its file name; alt="" marks it decorative.
+    // Width and height are kept only when the editor gave them in pixels (the box then keeps its
+    // place while loading; detail.css reserves a 4:3 box for the others).
     img: (tagName, attribs) => {
-      const resolved = withFiles(attribs, ['src'], filePrefix);
+      const resolved = withSize(withFiles(attribs, ['src'], filePrefix));
       return { tagName, attribs: 'alt' in resolved ? resolved : { ...resolved, alt: '' } };
     },
     a: (tagName, attribs) => {

@@ -116,6 +116,14 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
       description: excerpt(plainText(article.description) || plainText(article.content), 120),
       image: fileUrl(article.thumbImg || firstImageSrc(article.content), filePrefix) || undefined,
       type: 'article',
+      entity: {
+        kind: 'article',
+        headline: article.title,
+        published: article.publishDate ?? '',
+        // The News section's articles are news; the rest (introductions, research, services) articles.
+        news: (ctx.route.section || channel?.path.split('/')[1] || '').replace(/^EN_/, '') === 'News',
+        source: (article.source ?? '').trim() || undefined,
+      },
     },
   };
 }

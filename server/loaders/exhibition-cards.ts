@@ -23,6 +23,7 @@ export interface CardContext {
   lang: Lang;
   watermark: boolean;
   wx: boolean;
+  care?: boolean;
   /** Today in China, `YYYY-MM-DD`. */
   day: string;
   filePrefix: string;
@@ -32,6 +33,7 @@ export const cardContext = (ctx: LoaderContext): CardContext => ({
   lang: ctx.lang,
   watermark: ctx.site.watermark,
   wx: ctx.wx,
+  care: ctx.care,
   day: chinaDay(ctx.now()),
   filePrefix: ctx.site.filePrefix,
 });

@@ -13,7 +13,7 @@ import { t, type UiKey } from '../../shared/i18n.ts';
 import { recordPath } from '../../shared/links.ts';
 import { toEnglishPath, type Lang } from '../../shared/route-table.ts';
 import type { ListItem } from '../../shared/screen-data.ts';
-import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
+import { SITE_CODE, withSiteQuery, type SiteMode } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type {
   Activity,
@@ -45,11 +45,11 @@ export const sliderPlace = (lang: Lang): string => (lang === 'en' ? 'EN_home' : 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
 /** A section's list page and the name to call it by: the channel's name when the tree has it. */
-function listOf(channels: ChannelNode[], zhPath: string, lang: Lang, fallback: UiKey, wx: boolean): { path: string; more: string; moreName: string } {
+function listOf(channels: ChannelNode[], zhPath: string, lang: Lang, fallback: UiKey, mode: SiteMode): { path: string; more: string; moreName: string } {
   const path = sitePath(zhPath, lang);
   const chain = channelChain(channels, path);
   const node = chain.length === path.split('/').length - 1 ? chain[chain.length - 1] : undefined;
-  return { path, more: withSiteQuery(path, { wx }), moreName: node?.name ?? t(lang, fallback) };
+  return { path, more: withSiteQuery(path, mode), moreName: node?.name ?? t(lang, fallback) };
 }
 
 async function list<T>(ctx: LoaderContext, endpoint: Parameters<LoaderContext['api']['call']>[0], entity: object, pageSize: number, param: object = {}): Promise<T[]> {
@@ -80,10 +80,10 @@ async function slides(ctx: LoaderContext, c: CardContext): Promise<Slide[]> {
 }
 
 async function news(ctx: LoaderContext, channels: ChannelNode[]): Promise<HomeSection<ListItem>> {
-  const where = listOf(channels, '/News/SNews', ctx.lang, 'home.news', ctx.wx);
+  const where = listOf(channels, '/News/SNews', ctx.lang, 'home.news', ctx);
   const channelNo = where.path.split('/').at(-1)!;
   const records = await list<Article>(ctx, 'queryArchivesList', { channelNo }, HOME_COUNTS.news);
-  const itemCtx: ItemContext = { channelPath: where.path, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx };
+  const itemCtx: ItemContext = { channelPath: where.path, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx, care: ctx.care };
   return { items: records.map((r) => articleItem(r, itemCtx)), more: where.more, moreName: where.moreName };
 }
 
@@ -102,7 +102,7 @@ async function exhibitions(ctx: LoaderContext, channels: ChannelNode[], c: CardC
   const cards = [...temps.map((e) => exhibitionCard(e, 'temp', c)), ...bases.map((e) => exhibitionCard(e, 'base', c))]
     .filter((card) => card.phase === 'current')
     .slice(0, HOME_COUNTS.exhibitions);
-  const where = listOf(channels, temps.length > 0 ? '/Exhibition/TempExh' : '/Exhibition/BaseExh', ctx.lang, 'home.exhibitions', ctx.wx);
+  const where = listOf(channels, temps.length > 0 ? '/Exhibition/TempExh' : '/Exhibition/BaseExh', ctx.lang, 'home.exhibitions', ctx);
   return { items: cards, more: where.more, moreName: where.moreName };
 }
 
@@ -111,7 +111,7 @@ async function collections(ctx: LoaderContext, channels: ChannelNode[], c: CardC
   const languageType = SITE_CODE[ctx.lang];
   let records = await list<Exhibit>(ctx, 'queryExhibitList', { isRecommend: true, languageType }, HOME_COUNTS.collections);
   if (records.length === 0) records = await list<Exhibit>(ctx, 'queryExhibitList', { isTreasure: true, languageType }, HOME_COUNTS.collections);
-  const where = listOf(channels, '/Collection/PreciousCol', ctx.lang, 'home.collections', ctx.wx);
+  const where = listOf(channels, '/Collection/PreciousCol', ctx.lang, 'home.collections', ctx);
   return { items: records.map((x) => exhibitCard(x, c)), more: where.more, moreName: where.moreName };
 }
 
@@ -123,7 +123,7 @@ async function activities(ctx: LoaderContext, channels: ChannelNode[]): Promise<
     .filter((a) => formatDateTime(a.endTime || a.startTime) >= now)
     .sort((a, b) => formatDateTime(a.startTime).localeCompare(formatDateTime(b.startTime)));
   const chosen = (notOver.length > 0 ? notOver : records).slice(0, HOME_COUNTS.activities);
-  const where = listOf(channels, '/Education/Activity', ctx.lang, 'home.activities', ctx.wx);
+  const where = listOf(channels, '/Education/Activity', ctx.lang, 'home.activities', ctx);
   return {
     items: chosen.map((a) => {
       const start = formatDate(a.startTime);

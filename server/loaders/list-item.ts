@@ -16,6 +16,7 @@ export interface ItemContext {
   /** FILE_PREFIX: relative image paths resolve below it. */
   filePrefix: string;
   wx: boolean;
+  care?: boolean;
 }
 
 export function articleItem(a: Article, ctx: ItemContext): ListItem {

@@ -32,7 +32,7 @@ export async function listLoader(ctx: LoaderContext): Promise<ListData> {
   if (pages > 0 && page > pages) {
     throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
   }
-  const itemCtx: ItemContext = { channelPath, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx };
+  const itemCtx: ItemContext = { channelPath, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx, care: ctx.care };
   return {
     kind: 'list',
     channel: { channelNo, name: ctx.channel?.name ?? channelNo, path: channelPath },

@@ -20,6 +20,7 @@ export const chinaYear = (nowMs: number): number => new Date(nowMs + 8 * 3600_00
 export function frameData(input: {
   lang: Lang;
   wx: boolean;
+  care?: boolean;
   site: SiteSettings;
   channels: ChannelNode[];
   nowMs: number;
@@ -27,6 +28,7 @@ export function frameData(input: {
   return {
     lang: input.lang,
     wx: input.wx,
+    care: input.care === true,
     englishFlag: input.site.english,
     year: chinaYear(input.nowMs),
     channels: input.channels,

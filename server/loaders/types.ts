@@ -19,6 +19,8 @@ export interface LoaderContext {
   requestId: string;
   /** `platform=wx`: the messenger-embedded mode (links keep the parameter; see withSiteQuery). */
   wx: boolean;
+  /** `care=1`: the reading mode, kept by links like `wx` (withSiteQuery(href, ctx) carries both). */
+  care?: boolean;
   now: () => number;
   /**
    * The page shows something that changes by the clock at `atMs` (an activity starts, its booking

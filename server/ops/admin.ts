@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { checkCacheRules, type CacheRules } from '../config.ts';
 import { setRouteId } from '../http-context.ts';
+import { workerIdentity } from '../cluster/worker.ts';
 import type { PurgeSelector, ResponseCache } from '../upstream/cache.ts';
 import { keyPath } from '../upstream/keys.ts';
 import type { LiveRules } from '../upstream/policy.ts';
@@ -153,8 +154,12 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
   });
   router.use('/_edge', authorize(token));
 
+  // With WEB_CONCURRENCY > 1 these figures (entries, hit ratios, recent purges) are the answering worker's
+  // own, and `worker` says which one (every answer also carries X-Edge-Worker); /metrics has the totals.
+  const worker = workerIdentity();
   router.get('/_edge/cache', (_req, res) => {
     res.json({
+      ...(worker ? { worker: { ...worker, scope: 'this worker only; /metrics sums every worker' } } : {}),
       upstream: cache.stats(),
       ...extraStats?.(),
       ...(operator ? { endpoints: operator.stats.figures(), recentPurges: purges } : {}),

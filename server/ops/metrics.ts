@@ -1,6 +1,24 @@
 // Prometheus metrics on a registry of this app's own (tests build many apps in one process). Labels are
 // bounded: route ids and endpoint names, never raw paths.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+//
+// With WEB_CONCURRENCY > 1 /metrics is aggregated, not labelled per worker: whichever worker answers
+// the scrape asks the primary, which gathers every worker's registry and merges them (prom-client's
+// AggregatorRegistry: counters and histograms summed, so rates and quantiles are the edge's as a whole).
+// Per-worker labels were rejected because a scrape reaches one worker at random through the shared
+// port: each scrape would see one worker's series, and counters would jump between workers' totals.
+// The metric names and labels are the same as with one process; one comment line says how many
+// workers answered. A worker's own figures stay visible on /_edge/cache (labelled with its id).
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type Aggregator,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from 'prom-client';
 import type { CallOutcome } from '../upstream/client.ts';
 import type { CacheEvent } from '../upstream/cache.ts';
 import type { VisitOutcome } from '../upstream/visits.ts';
@@ -58,6 +76,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
     registers: [registry],
   });
 
+  const cacheChildren = new Map<string, ReturnType<typeof cacheEvents.labels>>();
   // One child per label set, looked up by a flat key: cheaper than labelling every observation.
   const requestChildren = new Map<string, ReturnType<typeof httpDuration.labels>>();
 
@@ -78,7 +97,14 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
       upstreamDuration.observe({ endpoint }, seconds);
     },
     cacheEvent(cache, event) {
-      cacheEvents.inc({ cache, event });
+      // Every hit counts one: a bound child, not a label set hashed per call.
+      const key = `${cache} ${event}`;
+      let child = cacheChildren.get(key);
+      if (!child) {
+        child = cacheEvents.labels({ cache, event });
+        cacheChildren.set(key, child);
+      }
+      child.inc();
     },
     visitCount(outcome) {
       visitCounts.inc({ outcome });
@@ -94,4 +120,61 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
       });
     },
   };
+}
+
+export type WorkerMetrics = MetricObjectWithValues<MetricValue<string>>[];
+
+/**
+ * How a metric's values from several workers combine where a sum would mislead (prom-client's default
+ * metrics carry their own: process start time omitted, event-loop lag averaged, and so on).
+ */
+const ACROSS_WORKERS: Readonly<Record<string, Aggregator>> = {
+  edge_draining: 'max', // 1 while any worker drains
+  edge_redis_up: 'min', // 1 only while every worker reaches Redis
+};
+
+/** This worker's figures, marked with how the primary should combine each. */
+export async function metricsForAggregation(registry: Registry): Promise<WorkerMetrics> {
+  const list = await registry.getMetricsAsJSON();
+  return list.map((m) => (ACROSS_WORKERS[m.name] ? { ...m, aggregator: ACROSS_WORKERS[m.name]! } : m));
+}
+
+/**
+ * The primary's side: merges the workers' figures into one exposition. A worker that dies takes its
+ * counts with it, and a sum that drops reads to Prometheus as a counter reset (rate() would jump); so
+ * the last figures seen of a worker that is gone are kept for its counters and histograms (never its
+ * gauges) and added in, and the totals only grow. What it counted after its last scrape is lost.
+ */
+export function createMetricsAggregator(): {
+  text(perWorker: ReadonlyMap<number, WorkerMetrics>, asked: number): Promise<string>;
+  retire(workerId: number): void;
+} {
+  const last = new Map<number, WorkerMetrics>();
+  // A chain, so retirements close together fold in order.
+  let retired: Promise<WorkerMetrics> = Promise.resolve([]);
+  const asSum = (list: WorkerMetrics): WorkerMetrics => list.map((m) => ({ ...m, aggregator: 'sum' as Aggregator }));
+  const monotonic = (m: WorkerMetrics[number]) => String(m.type) === 'counter' || String(m.type) === 'histogram';
+  return {
+    async text(perWorker, asked) {
+      for (const [id, figures] of perWorker) last.set(id, figures);
+      const sets = [...perWorker.values()];
+      const gone = await retired;
+      if (gone.length > 0) sets.push(gone);
+      const body = await AggregatorRegistry.aggregate(sets).metrics();
+      return `# edge: aggregated across ${perWorker.size} of ${asked} workers\n${body}`;
+    },
+    retire(workerId) {
+      const figures = last.get(workerId);
+      last.delete(workerId);
+      if (!figures) return;
+      // Folded into one set at once, so the memory kept does not grow with the number of restarts.
+      const keep = asSum(figures.filter(monotonic));
+      retired = retired.then(async (gone) => asSum(await AggregatorRegistry.aggregate([gone, keep]).getMetricsAsJSON()));
+    },
+  };
+}
+
+/** In a worker: /metrics (probes.ts reads `registry.metrics()`) answers with the aggregate. */
+export function serveAggregatedMetrics(metrics: EdgeMetrics, aggregate: () => Promise<string>): void {
+  metrics.registry.metrics = aggregate;
 }

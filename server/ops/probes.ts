@@ -1,5 +1,5 @@
 // GET /healthz (the process serves; never calls upstream), GET /readyz (upstream answered recently and
-// not draining), GET /metrics (Prometheus text).
+// not draining; its detail, e.g. `redis`, is shown but never decides it), GET /metrics (Prometheus text).
 import { Router } from 'express';
 import { setRouteId } from '../http-context.ts';
 import type { EdgeMetrics } from './metrics.ts';
@@ -17,7 +17,7 @@ export function probesRouter({ readiness, metrics }: { readiness: Readiness; met
     res
       .status(state.ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: state.ready ? 'ready' : 'not ready', reason: state.reason, lastUpstreamAnswerMsAgo: state.lastAnswerAgoMs });
+      .json({ status: state.ready ? 'ready' : 'not ready', reason: state.reason, lastUpstreamAnswerMsAgo: state.lastAnswerAgoMs, ...state.detail });
   });
   router.get('/metrics', async (_req, res) => {
     setRouteId(res, 'metrics');

@@ -5,7 +5,7 @@ export interface Readiness {
   markAnswered(): void;
   startDrain(): void;
   readonly draining: boolean;
-  check(): Promise<{ ready: boolean; reason: string; lastAnswerAgoMs: number | null }>;
+  check(): Promise<{ ready: boolean; reason: string; lastAnswerAgoMs: number | null; detail: Record<string, unknown> }>;
 }
 
 export interface ReadinessOptions {
@@ -14,15 +14,22 @@ export interface ReadinessOptions {
   windowMs: number;
   /** One cheap upstream call; resolves when the service answered. */
   probe: () => Promise<void>;
+  /** Shown with every answer, never deciding it (e.g. the Redis state: a down Redis must not make the edge unready). */
+  detail?: () => Record<string, unknown>;
 }
 
-export function createReadiness({ now, windowMs, probe }: ReadinessOptions): Readiness {
+export function createReadiness({ now, windowMs, probe, detail }: ReadinessOptions): Readiness {
   let lastAnswer: number | null = null;
   let draining = false;
   let probing: Promise<void> | null = null;
 
   const recent = () => lastAnswer !== null && now() - lastAnswer <= windowMs;
-  const state = (ready: boolean, reason: string) => ({ ready, reason, lastAnswerAgoMs: lastAnswer === null ? null : now() - lastAnswer });
+  const state = (ready: boolean, reason: string) => ({
+    ready,
+    reason,
+    lastAnswerAgoMs: lastAnswer === null ? null : now() - lastAnswer,
+    detail: detail?.() ?? {},
+  });
 
   return {
     markAnswered() {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { routeIdOf, setRequestId } from '../http-context.ts';
+import { cacheLabelOf, routeIdOf, setRequestId } from '../http-context.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
 const SANE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
@@ -16,17 +16,32 @@ export interface RequestLogDeps {
   draining: () => boolean;
 }
 
-export function beginRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  { logger, metrics, draining }: RequestLogDeps,
-  started = performance.now(),
-): void {
+/** The request's id: its own X-Request-Id when sane, else a new one. */
+function idOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
+}
+
+export function beginRequest(req: IncomingMessage, res: ServerResponse, deps: RequestLogDeps, started = performance.now()): void {
+  const id = idOf(req);
   setRequestId(res, id);
   res.setHeader('X-Request-Id', id);
-  if (draining()) res.setHeader('Connection', 'close');
+  if (deps.draining()) res.setHeader('Connection', 'close');
+  logWhenFinished(req, res, id, deps, started);
+}
+
+/**
+ * The front door's start of a request: the same id, log line and metric, but no header is set here —
+ * the answer's headers go out in one writeHead (server/door/prepared.ts), which is what makes it cheap.
+ */
+export function beginDoorRequest(req: IncomingMessage, res: ServerResponse, deps: RequestLogDeps, started: number): { requestId: string; close: boolean } {
+  const id = idOf(req);
+  setRequestId(res, id);
+  logWhenFinished(req, res, id, deps, started);
+  return { requestId: id, close: deps.draining() };
+}
+
+function logWhenFinished(req: IncomingMessage, res: ServerResponse, id: string, { logger, metrics }: RequestLogDeps, started: number): void {
   res.on('finish', () => {
     const seconds = (performance.now() - started) / 1000;
     const route = routeIdOf(res);
@@ -39,7 +54,7 @@ export function beginRequest(
         status: res.statusCode,
         ms: Math.round(seconds * 10_000) / 10,
         route,
-        cache: res.getHeader('x-cache'),
+        cache: res.getHeader('x-cache') ?? cacheLabelOf(res),
       },
       'request',
     );

@@ -31,7 +31,7 @@ function bodyError(message: string, type: string, status: number, extra: { cause
 }
 
 /** The parsed body ({} when there is none); rejects with a typed error. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export async function readJsonBody(req: IncomingMessage, memo?: (text: string, parse: () => unknown) => unknown): Promise<unknown> {
   if (!hasBody(req)) return {};
   const charset = /charset=([^;]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.trim().toLowerCase();
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415);
@@ -45,11 +45,14 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
   // write checks) ever walks one.
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    throw bodyError('the request body is not valid JSON', 'entity.parse.failed', 400, { cause });
-  }
+  const parse = (): unknown => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (cause) {
+      throw bodyError('the request body is not valid JSON', 'entity.parse.failed', 400, { cause });
+    }
+  };
+  return memo ? memo(text, parse) : parse();
 }
 
 export type Preread = { body: unknown } | { error: unknown };

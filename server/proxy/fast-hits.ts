@@ -9,10 +9,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { EndpointSpec, MatchedEndpoint } from '../../shared/endpoints.ts';
 import { requestIdOf, setRouteId } from '../http-context.ts';
 import { writeJsonError } from '../ops/errors.ts';
-import { beginRequest, type RequestLogDeps } from '../ops/request-log.ts';
+import { preparedOf, sendPrepared, type Prepared } from '../door/prepared.ts';
+import { beginDoorRequest, beginRequest, type RequestLogDeps } from '../ops/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from '../security.ts';
+import type { CacheEntry } from '../upstream/cache.ts';
 import type { Gateway } from '../upstream/gateway.ts';
-import { sendGatewayAnswer } from './answer.ts';
+import { rememberCanonical } from '../upstream/keys.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
 import { callFrom } from './router.ts';
 
@@ -50,7 +52,52 @@ function candidateOf(req: IncomingMessage, route: FastHitDeps['route']): Candida
   return { spec: match.endpoint, params: match.params, query };
 }
 
+/** The headers sendGatewayAnswer (answer.ts) sends with a cached read, beside the security headers. */
+const API_HIT_HEADERS = [
+  ['Content-Type', 'application/json; charset=utf-8'],
+  ['Cache-Control', 'no-cache'],
+] as const;
+
+/**
+ * Bodies by their bytes: visitors' browsers send the same few list calls over and over, so the same bytes
+ * become one frozen object whose cache key is worked out once (upstream/keys.ts rememberCanonical).
+ * Bounded: cleared when full (a client sending new bodies every time only costs the parse).
+ */
+const BODY_MEMO_LIMIT = 512;
+const BODY_MEMO_MAX_BYTES = 4096;
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestListener {
+  const bodies = new Map<string, unknown>();
+  const memoBody = (text: string, parse: () => unknown): unknown => {
+    if (text.length > BODY_MEMO_MAX_BYTES) return parse();
+    let body = bodies.get(text);
+    if (body === undefined) {
+      body = deepFreeze(parse());
+      if (body !== null && typeof body === 'object') rememberCanonical(body);
+      if (bodies.size >= BODY_MEMO_LIMIT) bodies.clear();
+      bodies.set(text, body);
+    }
+    return body;
+  };
+  // One prepared answer per cache entry, made at its first fast hit and dropped with the entry.
+  const prepared = new WeakMap<CacheEntry, Prepared>();
+  const preparedFor = (entry: CacheEntry): Prepared => {
+    let p = prepared.get(entry);
+    if (!p) {
+      p = preparedOf(200, [...deps.security, ...API_HIT_HEADERS], entry.etag, entry.raw, entry.gzip);
+      prepared.set(entry, p);
+    }
+    return p;
+  };
+
   /**
    * The last resort of a fast-path failure: the error is logged with the request id and answered as
    * a 500 `{ code, msg }` (or, when the answer had begun, the socket is closed) — never left hanging.
@@ -71,12 +118,11 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
 
   /** Sends a fresh hit; false when there is none (Express answers). */
   const serve = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): boolean => {
-    const hit = deps.gateway.freshHit(c.spec.name, callFrom(c.spec, c.params, c.query, body, undefined));
+    const hit = deps.gateway.freshEntry(c.spec.name, callFrom(c.spec, c.params, c.query, body, undefined));
     if (!hit) return false;
-    beginRequest(req, res, deps.log, startedAt);
-    applySecurityHeaders(res, deps.security);
+    const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);
-    sendGatewayAnswer(req, res, hit);
+    sendPrepared(req, res, preparedFor(hit.entry), { ...sending, cache: 'HIT', ageS: hit.ageS });
     return true;
   };
 
@@ -111,7 +157,7 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
       return;
     }
     const candidate = c;
-    readJsonBody(req)
+    readJsonBody(req, memoBody)
       .then(
         (body) => {
           prereadBodies.set(req, { body });

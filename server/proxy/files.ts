@@ -1,8 +1,13 @@
 // FILE_PREFIX (default /file): uploads and images of the content service, streamed from its origin so
 // visitors use one origin. Range requests are forwarded (PDF viewers, video); long cache headers.
+// `?w=300|1000` asks for a picture variant instead (server/images/): same path, so only the service's
+// own files are ever resized; the query is not forwarded upstream.
 import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
 import { setRouteId } from '../http-context.ts';
+import { createImageVariants } from '../images/variants.ts';
+import { variantQuery } from '../images/variant-request.ts';
+import type { EdgeMetrics } from '../ops/metrics.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
@@ -33,8 +38,9 @@ function safePath(rawPath: string): boolean {
   });
 }
 
-export function filesRouter({ filePrefix, client }: { filePrefix: string; client: UpstreamClient }): Router {
+export function filesRouter({ filePrefix, client, metrics }: { filePrefix: string; client: UpstreamClient; metrics?: EdgeMetrics }): Router {
   const router = Router();
+  const images = createImageVariants({ client, metrics });
   const handler: RequestHandler = async (req, res) => {
     setRouteId(res, 'file');
     res.setHeader('X-Cache', 'BYPASS');
@@ -47,6 +53,16 @@ export function filesRouter({ filePrefix, client }: { filePrefix: string; client
     const [rawPath = '', query] = rest.split('?', 2) as [string, string | undefined];
     if (!rawPath.startsWith('/') || rawPath === '/' || !safePath(rawPath)) {
       sendJsonError(res, { status: 400, code: 400, msg: 'Not a file path' });
+      return;
+    }
+    const variant = variantQuery(query);
+    if (variant.kind === 'bad') {
+      sendJsonError(res, { status: 400, code: 400, msg: variant.msg }, { error: 'IMAGE_WIDTH' });
+      return;
+    }
+    if (variant.kind === 'variant') {
+      setRouteId(res, 'file_variant');
+      await images.serve(req, res, `${filePrefix}${rawPath}`, variant.width);
       return;
     }
     const headers: Record<string, string> = {};

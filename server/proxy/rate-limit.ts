@@ -3,14 +3,20 @@
 // API callers past the limit get a JSON 429. A page form post is not turned away here: it is marked
 // (`markSoftLimit`), runs its action, and the action's write is refused with a 429 the form knows how
 // to show — the page comes back with the visitor's input kept and "try again in a minute".
+// With WEB_CONCURRENCY > 1 the counts live in the primary (server/cluster/rate-store.ts), so the budget
+// is per client, not per client per worker.
 import type { Response } from 'express';
-import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
+import { ClusterRateStore } from '../cluster/rate-store.ts';
+import { primaryChannel } from '../cluster/worker.ts';
 import { sendJsonError } from '../ops/errors.ts';
 
 export interface WriteLimiterOptions {
   /** Writes per client address per window; 0 = no limit. */
   limit: number;
   windowMs?: number;
+  /** Where counts live; default the primary's shared store in a cluster worker, else this process's memory. */
+  store?: Store;
 }
 
 interface LimitLocals {
@@ -30,10 +36,16 @@ export function writeLimitedFor(res: Response): number | undefined {
 }
 
 /** A no-op when the limit is 0; otherwise 429 + Retry-After (+ RateLimit headers) past the limit. */
-export function createWriteLimiter({ limit, windowMs = 60_000 }: WriteLimiterOptions): RateLimitRequestHandler {
+export function createWriteLimiter({ limit, windowMs = 60_000, store }: WriteLimiterOptions): RateLimitRequestHandler {
+  const primary = store ? null : primaryChannel();
+  const shared = store ?? (primary ? new ClusterRateStore(primary) : undefined);
   return rateLimit({
     windowMs,
     limit,
+    store: shared,
+    // A shared store that does not answer (the primary busy or gone) lets the write through: a missed
+    // count is better than failing a visitor's message with a 500. The in-process store cannot fail.
+    passOnStoreError: shared !== undefined,
     // A client whose socket is already gone has no address (Express's req.ip is undefined): nothing to
     // answer, nothing to count — skipping keeps express-rate-limit from throwing on it.
     skip: (req) => limit === 0 || req.ip === undefined,

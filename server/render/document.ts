@@ -2,18 +2,30 @@
 // and the entry load while the body streams) and the tail (the router state as JSON, then the entry
 // module). No inline executable script anywhere: CSP `script-src 'self'` holds and the HTML can be
 // cached as it is.
-import type { PageHead } from '../../shared/head.ts';
+import { CARE_CLASS, pageHead, type HeadInput, type PageHead } from '../../shared/head.ts';
+import { jsonLdFor, type JsonLdNode } from '../../shared/structured-data.ts';
 import type { Assets } from './assets.ts';
 import { escapeHtml, scriptJson } from './html.ts';
 
 export const APP_ELEMENT_ID = 'app';
 export const HYDRATION_ELEMENT_ID = '__rr-data';
 
-export function documentHead(head: PageHead, assets: Assets): string {
+/** The head as the server writes it: pageHead() plus the JSON-LD (built here, kept out of the browser bundle). */
+export interface DocumentHeadData extends PageHead {
+  jsonLd?: JsonLdNode[];
+}
+
+export function serverHead(input: HeadInput): DocumentHeadData {
+  const head = pageHead(input);
+  return { ...head, jsonLd: jsonLdFor({ ...input, canonical: head.canonical, description: head.description }) };
+}
+
+export function documentHead(head: DocumentHeadData, assets: Assets): string {
   const e = escapeHtml;
   const lines = [
     '<!DOCTYPE html>',
-    `<html lang="${e(head.lang)}">`,
+    // The reading mode is in the address, so the server renders it: no flash, and the page caches as is.
+    `<html lang="${e(head.lang)}"${head.care ? ` class="${CARE_CLASS}"` : ''}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -21,8 +33,11 @@ export function documentHead(head: PageHead, assets: Assets): string {
     `<meta name="description" content="${e(head.description)}">`,
     '<meta name="theme-color" content="#9b2c22">',
     '<meta name="format-detection" content="telephone=no">',
+    // Baidu's hint that one responsive page serves both (no separate m. site to look for).
+    '<meta name="applicable-device" content="pc,mobile">',
     head.canonical ? `<link rel="canonical" href="${e(head.canonical)}">` : '',
     ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
+    ...head.feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${e(f.title)}" href="${e(f.href)}">`),
     `<meta property="og:type" content="${e(head.og.type)}">`,
     `<meta property="og:title" content="${e(head.og.title)}">`,
     `<meta property="og:description" content="${e(head.og.description)}">`,
@@ -36,6 +51,9 @@ export function documentHead(head: PageHead, assets: Assets): string {
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : '',
     assets.entry ? `<link rel="modulepreload" href="${e(assets.entry)}">` : '',
+    // JSON-LD is data (a non-JavaScript type is never run), so `script-src 'self'` allows it without a
+    // nonce; scriptJson escapes `<`, `>`, `&`, U+2028/2029 so no value can close the element.
+    ...(head.jsonLd ?? []).map((node) => `<script type="application/ld+json">${scriptJson(node)}</script>`),
     '</head>',
     '<body>',
     `<div id="${APP_ELEMENT_ID}">`,

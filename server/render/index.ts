@@ -23,14 +23,14 @@ import { screenModule } from '../../client/screens/index.ts';
 import { ROOT_ROUTE_ID } from '../../client/frame.ts';
 import { DATA_PREFIX, ROUTE_PARAM, dropParam, type DataAnswer } from '../../shared/data-protocol.ts';
 import type { FrameData } from '../../shared/frame.ts';
-import { pageHead, type PageMeta, type PageState } from '../../shared/head.ts';
+import type { PageMeta, PageState } from '../../shared/head.ts';
 import { homePath, ROUTE_BY_ID, SCREEN_KINDS, type ScreenKind } from '../../shared/route-table.ts';
-import { isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
+import { resolveLang, siteModeOf, withSiteQuery } from '../../shared/site.ts';
 import { requestIdOf, setRouteId } from '../http-context.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
 import { markSoftLimit, writeLimitedFor } from '../proxy/rate-limit.ts';
 import { earlyHintLinks, readAssets, type Assets } from './assets.ts';
-import { documentHead, documentTail } from './document.ts';
+import { documentHead, documentTail, serverHead } from './document.ts';
 import { errorPageHtml } from './error-page.ts';
 import { hydrationState } from './hydration.ts';
 import { pageTarget, requestOriginIsPlain, safeOrigin, type TargetRefusal } from './page-url.ts';
@@ -77,6 +77,9 @@ export interface PageLocals {
 
 /** What the page cache reads about a page the router built. */
 const pageLocals = (state: RequestState): PageLocals => ({ pageTags: [...state.tags], pageUpstreamCache: state.cache, pageExpiresAt: state.expiresAt });
+
+/** Set by the page cache on a background re-render's answer (server/page-cache.ts). */
+const isRerender = (res: ExpressResponse): boolean => res.locals.pageRerender === true;
 
 /** A page built on stale upstream data says so, with the age of its oldest part (it is never stored). */
 function labelStale(res: ExpressResponse, state: RequestState): void {
@@ -227,7 +230,7 @@ export function createPageRouter(deps: PageDeps): Router {
     // Answered, never stored: the page cache keys pages by the raw protocol, Host and target.
     if (!storableTarget(req)) res.setHeader('Cache-Control', 'no-store');
     const fallbackLang = resolveLang(url, deps.site.english);
-    const wx = isWx(url);
+    const mode = siteModeOf(url);
 
     if (req.method === 'GET' && assets.entry) {
       try {
@@ -242,7 +245,7 @@ export function createPageRouter(deps: PageDeps): Router {
       if (!res.writableFinished) controller.abort();
     });
 
-    const state: RequestState = newRequestState(requestId, writeLimitedFor(res));
+    const state: RequestState = newRequestState(requestId, writeLimitedFor(res), isRerender(res));
     let result: Response | StaticHandlerContext;
     try {
       const request = await toFetchRequest(req, url, controller.signal);
@@ -280,7 +283,7 @@ export function createPageRouter(deps: PageDeps): Router {
       log.error({ err: bug, url: req.originalUrl }, 'page loader failed');
       const home = homePath(fallbackLang);
       if (url.pathname !== home && url.pathname !== '/') {
-        res.redirect(302, withSiteQuery(home, { wx }));
+        res.redirect(302, withSiteQuery(home, mode));
       } else {
         sendErrorPage(res, 500, fallbackLang, assets);
       }
@@ -290,7 +293,7 @@ export function createPageRouter(deps: PageDeps): Router {
     const frame = context.loaderData[ROOT_ROUTE_ID] as FrameData | undefined;
     const lang = frame?.lang ?? fallbackLang;
     const leafData = leaf ? (context.loaderData[leaf.route.id] as { meta?: PageMeta } | undefined) : undefined;
-    const head = pageHead({
+    const head = serverHead({
       lang,
       url,
       origin,
@@ -331,7 +334,7 @@ export function createPageRouter(deps: PageDeps): Router {
       onShellError(err) {
         log.error({ err, url: req.originalUrl }, 'page failed to render');
         const home = homePath(lang);
-        if (!started && url.pathname !== home && url.pathname !== '/') res.redirect(302, withSiteQuery(home, { wx }));
+        if (!started && url.pathname !== home && url.pathname !== '/') res.redirect(302, withSiteQuery(home, mode));
         else sendErrorPage(res, 500, lang, assets);
       },
       onError(err) {
@@ -377,7 +380,7 @@ export function createPageRouter(deps: PageDeps): Router {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const state = newRequestState(requestId, writeLimitedFor(res));
+    const state = newRequestState(requestId, writeLimitedFor(res), isRerender(res));
     try {
       const request = await toFetchRequest(req, url, controller.signal);
       const value: unknown = await handler.queryRoute(request, { routeId, requestContext: state });

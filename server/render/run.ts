@@ -9,7 +9,7 @@ import { ROUTE_PARAM, dropParam } from '../../shared/data-protocol.ts';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { homePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
-import { isWx, resolveLang, withoutLanguageSegments } from '../../shared/site.ts';
+import { isCare, isWx, resolveLang, withoutLanguageSegments } from '../../shared/site.ts';
 import { actionFor, loaderFor } from '../loaders/index.ts';
 import { notFound, toRouteError } from '../loaders/errors.ts';
 import { frameData, loadChannels } from '../loaders/root.ts';
@@ -35,10 +35,12 @@ export interface RequestState {
   writeLimitedForS?: number;
   /** The earliest moment (ms) a loader said the page goes out of date by the clock alone (LoaderContext.cacheUntil). */
   expiresAt?: number;
+  /** A background re-render (no visitor waits): its calls wait for fresh answers (UpstreamCall.preferFresh). */
+  preferFresh?: boolean;
 }
 
-export function newRequestState(requestId: string, writeLimitedForS?: number): RequestState {
-  return { requestId, tags: new Set(), cache: [], ageS: 0, channels: new Map(), writeLimitedForS };
+export function newRequestState(requestId: string, writeLimitedForS?: number, preferFresh = false): RequestState {
+  return { requestId, tags: new Set(), cache: [], ageS: 0, channels: new Map(), writeLimitedForS, preferFresh };
 }
 
 export interface RunDeps {
@@ -59,7 +61,7 @@ function recordingApi(api: UpstreamApi, state: RequestState): UpstreamApi {
       }
       let result;
       try {
-        result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId });
+        result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId, preferFresh: state.preferFresh });
       } catch (err) {
         state.cache.push('ERROR');
         throw err;
@@ -113,7 +115,7 @@ export function rootLoader(deps: RunDeps): LoaderFunction {
       const lang = resolveLang(url, deps.site.english);
       const api = recordingApi(deps.api, state);
       const channels = await channelsOf(api, state, lang);
-      return frameData({ lang, wx: isWx(url), site: deps.site, channels, nowMs: deps.now() });
+      return frameData({ lang, wx: isWx(url), care: isCare(url), site: deps.site, channels, nowMs: deps.now() });
     });
 }
 
@@ -154,6 +156,7 @@ async function prepare(
     site: deps.site,
     requestId: state.requestId,
     wx,
+    care: isCare(url),
     now: deps.now,
     cacheUntil: (atMs) => {
       state.expiresAt = Math.min(state.expiresAt ?? Infinity, atMs);

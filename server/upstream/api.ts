@@ -13,6 +13,11 @@ export interface UpstreamCall {
   body?: unknown;
   /** The request id of the visitor request this call serves, for the logs. */
   requestId?: string;
+  /**
+   * Wait for a fresh answer rather than take one inside its revalidate window: a page re-rendered in the
+   * background has no visitor waiting, and a page built on stale data would not be kept.
+   */
+  preferFresh?: boolean;
 }
 
 export interface UpstreamResult<T> {

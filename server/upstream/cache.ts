@@ -7,6 +7,10 @@
 //   F ≤ t < F + CACHE_SWR_S      STALE at once, one background refresh
 //   later                        wait for a fresh answer (MISS); if the upstream fails in a transient way
 //                                (timeout, network, 5xx, unreadable) and t < F + CACHE_STALE_IF_ERROR_S → STALE
+//
+// With a second tier (REDIS_URL, server/shared-tier/), a first-tier miss asks it before the upstream: an
+// entry another instance stored comes back with its own storedAt (ages stay true) and counts as a HIT; a
+// cold key is fetched by one instance while the others wait for it. A first-tier hit never touches it.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
@@ -67,6 +71,8 @@ export interface LookupSpec {
   tags: () => readonly string[];
   /** Fetches the answer bytes; throws an UpstreamError on failure (then nothing is stored). */
   load: () => Promise<Buffer>;
+  /** Wait for the refresh of an entry past its fresh life (a background page render): no STALE at once. */
+  preferFresh?: boolean;
 }
 
 export interface Lookup {
@@ -105,6 +111,16 @@ export interface ResponseCache {
   close(): void;
 }
 
+/** A tier shared by instances below this one (server/shared-tier/api-entries.ts); copes with its own failures. */
+export interface SecondTier {
+  /**
+   * A fresh entry from the shared tier (shared: true), else load()'s — run by one instance per cold burst —
+   * which is shared for its fresh life plus keepMs. When load() fails in a transient way, a stored copy
+   * within keepMs of its fresh life (shared: true); otherwise load()'s error passes through.
+   */
+  fill(key: string, load: () => Promise<CacheEntry>, keepMs: number): Promise<{ entry: CacheEntry; shared: boolean }>;
+}
+
 export interface ResponseCacheOptions {
   maxBytes: number;
   swrS: number;
@@ -114,6 +130,8 @@ export interface ResponseCacheOptions {
   sweepEveryMs?: number;
   /** How long a stale-if-error entry waits for its refresh before it is served; default STALE_PATIENCE_MS. */
   stalePatienceMs?: number;
+  /** Redis under the in-memory tier (REDIS_URL); none = this process alone. */
+  secondTier?: SecondTier;
 }
 
 /** A healthy service answers well within this; a slower one is treated as failing for this request. */
@@ -153,6 +171,23 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const emit = (event: CacheEvent) => onEvent?.(event);
   /** Keys being fetched, with their tags: a purge also drops an answer still on its way. */
   const loading = new Map<string, readonly string[]>();
+  /** Entries that came from the second tier: no upstream call was made for them (HIT, or STALE for a fallback copy). */
+  const fromShared = new WeakSet<CacheEntry>();
+  const { secondTier } = options;
+
+  async function loadEntry(key: string, spec: LookupSpec, tags: readonly string[]): Promise<CacheEntry> {
+    const raw = ownBytes(await spec.load());
+    return {
+      key,
+      endpoint: spec.endpoint,
+      raw,
+      gzip: raw.length >= GZIP_MIN_BYTES ? ownBytes(await gzip(raw)) : null,
+      etag: etagOf(raw),
+      storedAt: now(),
+      freshMs: spec.ttlS * 1000,
+      tags,
+    };
+  }
 
   const lru = new LRUCache<string, CacheEntry, FetchContext>({
     maxSize: maxBytes,
@@ -175,27 +210,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     dispose: (_value, _key, reason) => {
       if (reason === 'evict') emit('evict');
     },
-    fetchMethod: async (key, staleValue, { context }) => {
+    fetchMethod: async (key, staleValue, { context, options: stored }) => {
       if (staleValue !== undefined) emit('refresh');
       const { spec } = context;
       const tags = spec.tags();
       loading.set(key, tags);
-      let raw: Buffer;
       try {
-        raw = ownBytes(await spec.load());
+        if (!secondTier) return await loadEntry(key, spec, tags);
+        const { entry, shared } = await secondTier.fill(key, () => loadEntry(key, spec, tags), keepMs);
+        if (shared) fromShared.add(entry);
+        // A shared entry is older than this fetch: it stays fresh here only for the rest of its own life.
+        stored.ttl = Math.max(1, entry.freshMs - (now() - entry.storedAt));
+        return entry;
       } finally {
         loading.delete(key);
       }
-      return {
-        key,
-        endpoint: spec.endpoint,
-        raw,
-        gzip: raw.length >= GZIP_MIN_BYTES ? ownBytes(await gzip(raw)) : null,
-        etag: `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 27)}"`,
-        storedAt: now(),
-        freshMs: spec.ttlS * 1000,
-        tags,
-      };
     },
   });
 
@@ -232,14 +261,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       const staleForMs = current ? now() - (current.storedAt + current.freshMs) : Number.NEGATIVE_INFINITY;
       const status: LRUCache.Status<string, CacheEntry, FetchContext> = {};
       const fetching = lru.fetch(key, {
-        allowStale: current !== undefined && staleForMs >= 0 && staleForMs < swrMs,
+        allowStale: !spec.preferFresh && current !== undefined && staleForMs >= 0 && staleForMs < swrMs,
         ttl: spec.ttlS * 1000,
         context: { spec },
         status,
       });
       // Past the revalidate window but inside stale-if-error, a slow or hung service must not hold the
       // visitor for a whole timeout: the old answer goes out after a short wait, the refresh goes on.
-      const canFallBack = current !== undefined && staleForMs >= swrMs && staleForMs < staleIfErrorMs;
+      const canFallBack = !spec.preferFresh && current !== undefined && staleForMs >= swrMs && staleForMs < staleIfErrorMs;
       try {
         const entry = canFallBack ? await withinPatience(fetching, stalePatienceMs) : await fetching;
         if (entry === TOO_SLOW) {
@@ -247,7 +276,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           return { entry: current!, status: count('STALE') };
         }
         if (!entry) throw new Error(`cache fetch of ${key} gave nothing`);
-        const kind = status.returnedStale ? 'STALE' : status.fetch === 'hit' ? 'HIT' : 'MISS';
+        const shared = fromShared.has(entry) ? (now() - entry.storedAt < entry.freshMs ? 'HIT' : 'STALE') : null;
+        const kind = status.returnedStale ? 'STALE' : status.fetch === 'hit' ? 'HIT' : (shared ?? 'MISS');
         return { entry, status: count(kind) };
       } catch (err) {
         if (current && staleForMs < staleIfErrorMs && isTransient(err)) return { entry: current, status: count('STALE') };
@@ -306,7 +336,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 }
 
-function matcher(selector: PurgeSelector): (key: string, tags: readonly string[]) => boolean {
+/** The weak validator of an answer's bytes. */
+export function etagOf(raw: Buffer): string {
+  return `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether an entry (key, tags) is removed by a purge selector; the shared tier matches keys with it too. */
+export function matcher(selector: PurgeSelector): (key: string, tags: readonly string[]) => boolean {
   if ('all' in selector) return () => true;
   if ('prefix' in selector) {
     const { prefix } = selector;

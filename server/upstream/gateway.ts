@@ -25,6 +25,8 @@ export interface Gateway extends UpstreamApi {
   answer(name: EndpointName, call?: UpstreamCall): Promise<GatewayAnswer>;
   /** A fresh cached answer of a read-only call, or null; synchronous (the hit fast path). */
   freshHit(name: EndpointName, call: UpstreamCall): GatewayAnswer | null;
+  /** The same hit as the cache entry itself (the front door keeps its prepared answer beside it). */
+  freshEntry(name: EndpointName, call: UpstreamCall): { entry: CacheEntry; ageS: number } | null;
 }
 
 export interface GatewayOptions {
@@ -83,23 +85,33 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
         return visit ? [...tagsOf(spec, request, key), visit] : tagsOf(spec, request, key);
       },
       load: async () => (await client.send(request)).raw,
+      preferFresh: call.preferFresh,
     });
     if (status !== 'MISS') visits?.count(spec, request);
     onLookup?.(name, status);
     return fromEntry(entry, status);
   }
 
+  function freshEntry(name: EndpointName, call: UpstreamCall): CacheEntry | null {
+    const spec = specOf(name);
+    if (spec.write || ttlFor(name) === 0) return null;
+    const request = { params: call.params, query: pickQuery(spec, call.query), body: call.body };
+    const entry = cache.peekFresh(cacheKey(spec, request));
+    if (!entry) return null;
+    visits?.count(spec, request);
+    onLookup?.(name, 'HIT');
+    return entry;
+  }
+
   return {
     answer,
     freshHit(name, call) {
-      const spec = specOf(name);
-      if (spec.write || ttlFor(name) === 0) return null;
-      const request = { params: call.params, query: pickQuery(spec, call.query), body: call.body };
-      const entry = cache.peekFresh(cacheKey(spec, request));
-      if (!entry) return null;
-      visits?.count(spec, request);
-      onLookup?.(name, 'HIT');
-      return fromEntry(entry, 'HIT');
+      const entry = freshEntry(name, call);
+      return entry ? fromEntry(entry, 'HIT') : null;
+    },
+    freshEntry(name, call) {
+      const entry = freshEntry(name, call);
+      return entry ? { entry, ageS: Math.max(0, Math.floor((now() - entry.storedAt) / 1000)) } : null;
     },
     async call<T>(name: EndpointName, call?: UpstreamCall): Promise<UpstreamResult<T>> {
       const result = await answer(name, call);

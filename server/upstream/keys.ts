@@ -15,6 +15,10 @@ const omitted = (v: unknown): boolean => v === undefined || typeof v === 'functi
  * left requests unanswered).
  */
 export function canonicalJson(value: unknown): string {
+  if (value !== null && typeof value === 'object') {
+    const known = canonicalOf.get(value);
+    if (known !== undefined) return known;
+  }
   const out: string[] = [];
   const open = new Set<object>(); // the containers being written: seeing one again is a cycle
   const work: Work[] = [{ value }];
@@ -25,6 +29,17 @@ export function canonicalJson(value: unknown): string {
     else writeValue(item.value, out, open, work);
   }
   return out.join('');
+}
+
+/**
+ * Canonical forms of frozen request bodies (proxy/fast-hits.ts hands the same frozen object to every
+ * request that sent the same bytes): the key of a repeated list call is a lookup, not a walk.
+ */
+const canonicalOf = new WeakMap<object, string>();
+
+/** Remembers the canonical form of a body nobody can change any more. */
+export function rememberCanonical(frozen: object): void {
+  if (Object.isFrozen(frozen) && !canonicalOf.has(frozen)) canonicalOf.set(frozen, canonicalJson(frozen));
 }
 
 /** Writes a primitive, or schedules a container's parts (pushed in reverse: the stack pops them in order). */

@@ -37,8 +37,8 @@ describe('channel menu: disclosure navigation', () => {
     const buttons = await p.page.locator('button.channel-menu__toggle').count();
     expect(buttons).toBeGreaterThan(3);
     const presses = await tabsTo(p, '.site-header__search');
-    // Skip link, logo, each top link and its button, then the search icon (47 before).
-    expect(presses).toBeLessThanOrEqual(top + buttons + 3);
+    // Skip link, the reading-mode switch, logo, each top link and its button, then the search icon (47 before).
+    expect(presses).toBeLessThanOrEqual(top + buttons + 4);
     for (const dropdown of await p.page.locator('.channel-menu__dropdown').all()) expect(await dropdown.isVisible()).toBe(false);
     expect(problemText(p)).toBe('');
     await p.close();

@@ -81,7 +81,8 @@ describe('documents', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    for (const m of page.html.matchAll(/<script\b([^>]*)>/g)) expect(m[1]).toMatch(/type="application\/json"|src="/);
+    // Data blocks (hydration JSON, JSON-LD) are never run; everything else must be a file.
+    for (const m of page.html.matchAll(/<script\b([^>]*)>/g)) expect(m[1]).toMatch(/type="application\/(?:ld\+)?json"|src="/);
     expect(page.html).not.toMatch(/\son[a-z]+="/);
   });
 

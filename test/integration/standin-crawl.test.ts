@@ -174,6 +174,8 @@ function accept(url: URL): boolean {
   if (/^\/(?:file|__data|api|japi|sw-[^/]*|_edge|build|img|healthz|readyz|metrics)(?:\/|$)/.test(url.pathname)) return false;
   if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return false;
   if (url.searchParams.has('sent')) return false;
+  // The reading mode (?care=1) is the same pages again: test/e2e/reading-mode.test.ts covers it.
+  if (url.searchParams.has('care')) return false;
   const p = url.searchParams.get('page');
   return p === null || (/^\d+$/.test(p) && Number(p) <= 2);
 }

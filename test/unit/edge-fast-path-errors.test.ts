@@ -37,7 +37,7 @@ const post = (url: string, body: string) =>
 describe('the fast path under failure', () => {
   it('answers 500 { code, msg } with the request id when looking up a hit throws', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const url = await start({ freshHit: () => { throw new Error('boom'); } }, (_req, res) => res.end('express'), lines);
+    const url = await start({ freshEntry: () => { throw new Error('boom'); } }, (_req, res) => res.end('express'), lines);
     const res = await post(url, '{"entity":{}}');
     expect(res.status).toBe(500);
     const body = (await res.json()) as Record<string, unknown>;
@@ -49,7 +49,7 @@ describe('the fast path under failure', () => {
 
   it('hands a refused body to Express with the reason (too deep: entity.too.deep)', async () => {
     let seen: unknown;
-    const url = await start({ freshHit: () => null }, (req, res) => {
+    const url = await start({ freshEntry: () => null }, (req, res) => {
       seen = prereadBodies.get(req);
       res.statusCode = 400;
       res.end('refused by the route');
@@ -60,7 +60,7 @@ describe('the fast path under failure', () => {
   });
 
   it('answers 500 when Express itself throws while taking over', async () => {
-    const url = await start({ freshHit: () => null }, () => {
+    const url = await start({ freshEntry: () => null }, () => {
       throw new Error('app broke');
     });
     expect((await post(url, '{}')).status).toBe(500);

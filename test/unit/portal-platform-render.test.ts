@@ -113,7 +113,8 @@ describe('document requests', () => {
   it('has no inline executable script', async () => {
     const res = await request(app().app).get('/News/Notice').expect(200);
     const scripts = [...res.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
-    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/json"|src=/);
+    // Data blocks (hydration JSON, JSON-LD) are never run; everything else must be a file.
+    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/(?:ld\+)?json"|src=/);
   });
 });
 

@@ -1,0 +1,80 @@
+// npm run bench:door — in one run, on loopback, wrk (50 connections, 1 thread) against:
+//   a cached page (gzip) from the edge      vs  bare node:http sending the same bytes
+//   a cached API read (POST) from the edge  vs  bare node:http sending the same bytes
+// The servers live in one child process (one core), wrk has the other. Medians of BENCH_ROUNDS rounds
+// of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
+// Targets (issue #11): both ratios ≥ 0.7.
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BENCH_LIST_BODY, DOOR_PAGE, type DoorTargets } from './lib/targets.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const [targets] = (await Promise.race([
+  once(child, 'message'),
+  once(child, 'exit').then(() => {
+    throw new Error('the bench servers did not start');
+  }),
+])) as [DoorTargets];
+
+const dir = mkdtempSync(join(tmpdir(), 'door-bench-'));
+const postScript = join(dir, 'post.lua');
+writeFileSync(
+  postScript,
+  `wrk.method = "POST"\nwrk.body = '${JSON.stringify(BENCH_LIST_BODY)}'\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept-Encoding"] = "gzip"\n`,
+);
+
+async function serverCpuUs(): Promise<number> {
+  child.send('cpu');
+  const [m] = (await once(child, 'message')) as [{ cpuUs: number }];
+  return m.cpuUs;
+}
+
+/** Requests per second and server CPU µs per request of one wrk run (non-2xx answers make the run fail). */
+async function wrk(url: string, script?: string): Promise<{ rps: number; cpuUs: number }> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
+  const before = await serverCpuUs();
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const cpu = (await serverCpuUs()) - before;
+  if (/Non-2xx/.test(out)) throw new Error(`non-2xx answers from ${url}:\n${out}`);
+  const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
+  const total = out.match(/(\d+) requests in/);
+  if (!rps || !total) throw new Error(`no figure from wrk:\n${out}`);
+  return { rps: Number(rps[1]), cpuUs: cpu / Number(total[1]) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const cases = [
+  { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, edge: `${targets.edgeUrl}${DOOR_PAGE}`, bare: `${targets.bareUrl}${DOOR_PAGE}` },
+  { name: `cached API read (${targets.apiBytes} B)`, edge: `${targets.edgeUrl}/api/queryArchivesList`, bare: `${targets.bareUrl}/api/queryArchivesList`, script: postScript },
+];
+type Run = { rps: number; cpuUs: number };
+const figures = cases.map(() => ({ edge: [] as Run[], bare: [] as Run[] }));
+try {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, c] of cases.entries()) {
+      figures[i]!.edge.push(await wrk(c.edge, c.script));
+      figures[i]!.bare.push(await wrk(c.bare, c.script));
+    }
+  }
+} finally {
+  child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`front door bench: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -t1 -c${CONNECTIONS} -d${DURATION_S}s, medians of ${ROUNDS}`);
+cases.forEach((c, i) => {
+  const f = figures[i]!;
+  const [edge, bare] = [median(f.edge.map((r) => r.rps)), median(f.bare.map((r) => r.rps))];
+  const [edgeCpu, bareCpu] = [median(f.edge.map((r) => r.cpuUs)), median(f.bare.map((r) => r.cpuUs))];
+  console.log(
+    `${c.name}: edge ${edge.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s, ratio ${(edge / bare).toFixed(2)}; ` +
+      `server CPU per request ${edgeCpu.toFixed(0)} µs vs ${bareCpu.toFixed(0)} µs, ratio ${(bareCpu / edgeCpu).toFixed(2)}`,
+  );
+});

@@ -1,0 +1,110 @@
+// The servers of the front-door bench, in a child process of their own (one core; wrk has the other):
+// the reference service, the edge in front of it with a warm page and API read, and a bare node:http
+// server answering exactly the bytes the edge sends for those (same encoding, same length). Sends the
+// addresses to the parent over IPC; exits on SIGTERM.
+import { createServer, request } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createCmsServer } from '../../cms/server.ts';
+import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
+
+
+const db = process.env.CMS_DB ?? 'data/cms.sqlite';
+const cms = await createCmsServer({ db, appId: DEMO_APP_ID, tokenKey: DEMO_TOKEN_KEY, prefix: BENCH_PREFIX, logger: false });
+const cmsUrl = await cms.listen(0, '127.0.0.1');
+// As in server/ops/process-logger.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', name: 'edge' }, pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }));
+const config = loadConfig({
+  UPSTREAM_URL: cmsUrl,
+  UPSTREAM_PREFIX: BENCH_PREFIX,
+  APP_ID: DEMO_APP_ID,
+  TOKEN_KEY: DEMO_TOKEN_KEY,
+  // Nothing expires during a run: every request is a fresh hit.
+  PAGE_CACHE_TTL_S: '3600',
+  CACHE_TTL_S: '3600',
+  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+});
+const edge = createApp(config, { logger });
+const edgeServer = createServer(edge.handler);
+await new Promise<void>((r) => edgeServer.listen(0, '127.0.0.1', r));
+const edgeUrl = `http://127.0.0.1:${(edgeServer.address() as AddressInfo).port}`;
+
+/** One raw request (no decoding): the exact bytes and headers the edge sends. */
+function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${edgeUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const gzip = { 'accept-encoding': 'gzip' };
+const json = { ...gzip, 'content-type': 'application/json' };
+const apiBody = JSON.stringify(BENCH_LIST_BODY);
+for (let i = 0; i < 3; i += 1) {
+  await raw('GET', DOOR_PAGE, gzip);
+  await raw('POST', '/api/queryArchivesList', json, apiBody);
+  await new Promise((r) => setTimeout(r, 200)); // the page's compressed copies are made after its first answer
+}
+const page = await raw('GET', DOOR_PAGE, gzip);
+const api = await raw('POST', '/api/queryArchivesList', json, apiBody);
+for (const [name, a] of [['page', page], ['api', api]] as const) {
+  if (a.status !== 200 || a.headers['x-cache'] !== 'HIT') throw new Error(`the ${name} is not a cache hit: ${a.status} ${a.headers['x-cache']}`);
+}
+
+// Bare node:http: the same body with the same type and encoding, nothing else — or, with
+// BENCH_BARE_HEADERS=all, every header the edge sent (the same bytes on the wire, but for Date).
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive']);
+const allHeaders = (a: typeof page) => Object.entries(a.headers).filter(([name]) => !PER_ANSWER.has(name)).flat();
+const bareHead = (a: typeof page) =>
+  process.env.BENCH_BARE_HEADERS === 'all'
+    ? allHeaders(a)
+    : ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)];
+const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
+const bare = createServer((req, res) => {
+  const answer = req.url === DOOR_PAGE ? page : api;
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, heads.get(answer)!);
+    res.end(answer.body);
+  });
+});
+await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+process.send!({ edgeUrl, bareUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);
+// The parent asks for this process's CPU time around each run: CPU per request is a figure a busy
+// machine distorts far less than req/s.
+// BENCH_PROFILE=<dir>: a CPU profile of the steady state (between 'profile-start' and 'profile-stop').
+const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+profiler?.connect();
+process.on('message', (m) => {
+  if (m === 'profile-start' && profiler) {
+    profiler.post('Profiler.enable', () => profiler.post('Profiler.start'));
+  }
+  if (m === 'profile-stop' && profiler) {
+    profiler.post('Profiler.stop', (err, result) => {
+      if (!err) writeFileSync(join(process.env.BENCH_PROFILE!, `door-${Date.now()}.cpuprofile`), JSON.stringify(result.profile));
+      process.send!({ profiled: true });
+    });
+  }
+  if (m === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send!({ cpuUs: user + system });
+  }
+});
+process.on('SIGTERM', () => {
+  edgeServer.closeAllConnections();
+  bare.closeAllConnections();
+  void Promise.all([new Promise((r) => edgeServer.close(r)), new Promise((r) => bare.close(r)), edge.close(), cms.close()]).then(() => process.exit(0));
+});

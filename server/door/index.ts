@@ -1,0 +1,90 @@
+// The front door: what the HTTP server runs. Everything the edge already knows is answered here, before
+// Express: /healthz, the build files, stored pages (HTML and /__data, fresh or stale-while-revalidate)
+// and fresh API reads (proxy/fast-hits.ts). Each of those is a prepared answer sent in one writeHead, with
+// the same request id, log line and metric as Express would give it. Everything else — misses, writes,
+// operators, bad input — goes to Express untouched.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { setRouteId } from '../http-context.ts';
+import { beginDoorRequest, type RequestLogDeps } from '../ops/request-log.ts';
+import { pageKey, type PageCache, type PageFound } from '../page-cache.ts';
+import type { SecurityHeaders } from '../security.ts';
+import { BUILD_PREFIX, type BuildFiles } from './build-files.ts';
+import { preparedOf, sendPrepared, type Prepared } from './prepared.ts';
+
+export interface FrontDoorDeps {
+  /** Where everything the door does not answer goes (the fast API hits, then Express). */
+  next: RequestListener;
+  pageCache: PageCache | null;
+  buildFiles: BuildFiles;
+  security: SecurityHeaders;
+  log: RequestLogDeps;
+  /** Express's compiled `trust proxy` (app.get('trust proxy fn')): the page key's protocol is Express's. */
+  trustProxy: (address: string, hop: number) => boolean;
+}
+
+const HEALTH_BODY = Buffer.from('{"status":"ok"}');
+
+/** Express's req.protocol, from the raw request (the same rule, so the door and Express key pages alike). */
+function protocolOf(req: IncomingMessage, trust: FrontDoorDeps['trustProxy']): string {
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const header = req.headers['x-forwarded-proto'];
+  if (typeof header !== 'string' || header === '') return own;
+  const comma = header.indexOf(',');
+  return (comma === -1 ? header : header.slice(0, comma)).trim();
+}
+
+export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
+  const { next, pageCache, log } = deps;
+  const files = deps.buildFiles;
+  const health = preparedOf(
+    200,
+    [...deps.security, ['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store']],
+    'W/"f-ok"',
+    HEALTH_BODY,
+    null,
+  );
+
+  const sendKnown = (req: IncomingMessage, res: ServerResponse, started: number, routeId: string, p: Prepared): void => {
+    const sending = beginDoorRequest(req, res, log, started);
+    setRouteId(res, routeId);
+    sendPrepared(req, res, p, sending);
+  };
+
+  const sendPage = (req: IncomingMessage, res: ServerResponse, started: number, found: PageFound): void => {
+    const sending = beginDoorRequest(req, res, log, started);
+    pageCache!.send(req, res, found, sending);
+  };
+
+  /** A failure inside the door is Express's to answer (its error handler logs it and sends a 500). */
+  const pass = (req: IncomingMessage, res: ServerResponse) => (): void => {
+    if (!res.headersSent) next(req, res);
+  };
+
+  return (req, res) => {
+    const started = performance.now();
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next(req, res);
+    const url = req.url ?? '/';
+    if (url === '/healthz') return sendKnown(req, res, started, 'healthz', health);
+    if (url.startsWith(BUILD_PREFIX)) {
+      const q = url.indexOf('?');
+      const file = files.find(q === -1 ? url : url.slice(0, q));
+      if (file) {
+        file.then((p) => (p ? sendKnown(req, res, started, 'static:build', p) : next(req, res)), pass(req, res));
+        return;
+      }
+      return next(req, res);
+    }
+    if (pageCache && !req.headers.authorization && url.startsWith('/')) {
+      const found = pageCache.find(pageKey(protocolOf(req, deps.trustProxy), req.headers.host ?? '', url));
+      if (found instanceof Promise) {
+        found.then((f) => (f ? sendPage(req, res, started, f) : next(req, res)), pass(req, res));
+        return;
+      }
+      if (found) return sendPage(req, res, started, found);
+    }
+    next(req, res);
+  };
+}

@@ -1,0 +1,77 @@
+// The bytes a variant is made from, read from the content service's file store: the store's own
+// 300 px THUMB copy when it has one (spec §3), else the original. Reads are capped in size and time,
+// so a huge or stalled upstream file ends in an error, never in a hung request.
+import { thumbPath } from '../../shared/image-paths.ts';
+import { UpstreamError } from '../upstream/api.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import { IMAGE_LIMITS, ImageRefusal } from './resize.ts';
+import { isWatermarked } from './variant-request.ts';
+
+export interface SourceFile {
+  path: string;
+  body: Buffer;
+  /** The store's Content-Type (sent with the bytes when they cannot be resized). */
+  type: string;
+  /** The store's THUMB copy was used. */
+  thumb: boolean;
+}
+
+/** The store has no such file (a 404/410 upstream). */
+export class MissingFile extends Error {
+  constructor(path: string) {
+    super(`No file at ${path}`);
+    this.name = 'MissingFile';
+  }
+}
+
+async function readAll(body: AsyncIterable<Buffer>, path: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > IMAGE_LIMITS.inputBytes) {
+      throw new ImageRefusal('too_large', `${path} is over ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB, too large to resize`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** One GET of a store file; null when the store has none. */
+async function get(client: UpstreamClient, path: string, signal: AbortSignal): Promise<{ body: Buffer; type: string } | null> {
+  const answer = await client.file(path, { method: 'GET', headers: { 'accept-encoding': 'identity' }, signal });
+  if (answer.statusCode === 404 || answer.statusCode === 410) {
+    await answer.body.dump();
+    return null;
+  }
+  if (answer.statusCode !== 200) {
+    await answer.body.dump();
+    throw new UpstreamError('UPSTREAM_HTTP', `Request failed with status code ${answer.statusCode}`, { endpoint: 'file', httpStatus: answer.statusCode });
+  }
+  const length = Number(answer.headers['content-length']);
+  if (length > IMAGE_LIMITS.inputBytes) {
+    answer.body.destroy();
+    throw new ImageRefusal('too_large', `${path} is ${Math.round(length / 1024 / 1024)} MB, over the ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB limit for resizing`);
+  }
+  const type = answer.headers['content-type'];
+  // The client's time limit ends with the headers: a body that trickles is cut off by our signal.
+  const cut = () => answer.body.destroy(new Error(`reading ${path} took too long`));
+  signal.addEventListener('abort', cut, { once: true });
+  try {
+    return { body: await readAll(answer.body as AsyncIterable<Buffer>, path), type: typeof type === 'string' ? type : 'application/octet-stream' };
+  } finally {
+    signal.removeEventListener('abort', cut);
+  }
+}
+
+/** The file for a `width` variant of `path` (a path below FILE_PREFIX, e.g. `/file/MUSEUM/…/x.jpg`). */
+export async function readSource(client: UpstreamClient, path: string, width: number, thumbWidth: number, signal: AbortSignal): Promise<SourceFile> {
+  // A watermarked copy's variants come from it alone: a THUMB would be the unmarked picture.
+  if (width <= thumbWidth && !isWatermarked(path)) {
+    const thumb = await get(client, thumbPath(path), signal);
+    if (thumb) return { path: thumbPath(path), ...thumb, thumb: true };
+  }
+  const file = await get(client, path, signal);
+  if (!file) throw new MissingFile(path);
+  return { path, ...file, thumb: false };
+}

@@ -1,0 +1,199 @@
+// One Redis connection that can never hurt a request: every command is bounded by REDIS_TIMEOUT_MS and
+// answers UNAVAILABLE instead of throwing, the client reconnects by itself with a capped backoff, and the
+// up/down state is logged once per change.
+//
+// Client: node-redis (`redis`), not ioredis. It is the client Redis Ltd. maintains, typed in TypeScript
+// from the source, with RESP3 and per-command timeouts built in; ioredis is in maintenance mode (its
+// README points new projects to node-redis). Both do pub/sub with automatic resubscription.
+import { createClient, RESP_TYPES } from 'redis';
+import type { Logger } from 'pino';
+
+/** What every command answers when Redis cannot be used for it (down, slow, an error): go on without it. */
+export const UNAVAILABLE = Symbol('redis unavailable');
+export type Unavailable = typeof UNAVAILABLE;
+const TIMED_OUT = Symbol('redis timeout');
+
+/** After a timed-out command, Redis is skipped for this long (a hung server must not cost every request its timeout). */
+export const QUIET_AFTER_TIMEOUT_MS = 1_000;
+/** Reconnect backoff: 50 ms doubling, capped (a returning Redis is used again within this). */
+export const RECONNECT_CAP_MS = 2_000;
+
+export type RedisArg = string | Buffer;
+
+export interface RedisLink {
+  /** Connected, and answering in time (after a timed-out command: down until one succeeds again). */
+  up(): boolean;
+  /** Runs one command within the time limit; bulk strings come back as Buffers. */
+  run<T = unknown>(args: readonly RedisArg[]): Promise<T | Unavailable>;
+  /** Subscribes (on a connection of its own) to a channel; `onResync` runs after that connection came back from a loss. */
+  subscribe(channel: string, listener: (message: Buffer) => void, onResync: () => void): void;
+  /** Told every change of up(), after it is logged. */
+  onState(listener: (up: boolean) => void): void;
+  close(): Promise<void>;
+}
+
+export interface RedisLinkOptions {
+  url: string;
+  timeoutMs: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** Exponential backoff with a little jitter, so many instances do not reconnect in step. */
+export function reconnectDelay(retries: number): number {
+  return Math.min(RECONNECT_CAP_MS, 50 * 2 ** Math.min(retries, 10)) + Math.floor(Math.random() * 50);
+}
+
+function clientOptions(url: string, timeoutMs: number) {
+  return {
+    url,
+    // A command sent while disconnected fails at once instead of waiting in a queue for a reconnect.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: Math.max(timeoutMs * 4, 1000), reconnectStrategy: reconnectDelay, keepAlive: true },
+  };
+}
+
+export function createRedisLink({ url, timeoutMs, logger, now = Date.now }: RedisLinkOptions): RedisLink {
+  const log = logger.child({ component: 'redis' });
+  const client = createClient(clientOptions(url, timeoutMs)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+  let subscriber: ReturnType<typeof createClient> | null = null;
+  const listeners: Array<(up: boolean) => void> = [];
+  let quietUntil = 0;
+  /** A command timed out on this connection and none has succeeded since: reported down, tried again once a second. */
+  let slow = false;
+  /** Null until the first connection or the first error: a start against a missing Redis logs "down" once. */
+  let lastState: boolean | null = null;
+  let closed = false;
+  let lastError = '';
+
+  /** What is reported (gauge, /readyz, logs): connected and answering in time. */
+  const up = () => client.isReady && !slow;
+  /** Whether a command may be sent: connected, and not within the quiet second after a timeout. */
+  const usable = () => client.isReady && now() >= quietUntil;
+  /** Logs and tells listeners when up() changed since the last look (called on events and after commands). */
+  function noteState(): void {
+    const state = up();
+    if (state === lastState || closed || (lastState === null && !state && !lastError)) return;
+    lastState = state;
+    if (state) log.info({ url: redact(url) }, 'redis up: the shared cache tier is in use');
+    else log.warn({ url: redact(url), reason: lastError || 'disconnected' }, 'redis down: each instance goes on alone (own cache and the upstream)');
+    for (const listener of listeners) listener(state);
+  }
+
+  client.on('error', (err: Error) => {
+    lastError = err.message;
+    noteState();
+  });
+  client.on('ready', () => {
+    quietUntil = 0;
+    slow = false;
+    lastError = '';
+    noteState();
+  });
+  client.on('end', noteState);
+  client.on('reconnecting', noteState);
+  client.connect().catch((err: Error) => {
+    lastError = err.message;
+  });
+  // A slow server gets a PING once its quiet second is over, so recovery shows without traffic (unref'd).
+  const tick = setInterval(() => {
+    if (slow && usable()) void run(['PING']);
+  }, 500);
+  tick.unref();
+
+  async function run<T>(args: readonly RedisArg[]): Promise<T | Unavailable> {
+    if (!usable()) return UNAVAILABLE;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+    });
+    try {
+      const sent = client.sendCommand(args as RedisArg[], { timeout: timeoutMs }) as Promise<T>;
+      const result = await Promise.race([sent.catch((err: Error) => failed(err)), timeout]);
+      if (result !== TIMED_OUT) {
+        if (slow && result !== UNAVAILABLE) {
+          slow = false;
+          noteState();
+        }
+        return result;
+      }
+      sent.catch(() => undefined);
+      if (client.isReady) {
+        // Slow, not gone: skip Redis for a moment so a hung server costs one timeout per second, not one per request.
+        quietUntil = now() + QUIET_AFTER_TIMEOUT_MS;
+        slow = true;
+        lastError = `a command took longer than REDIS_TIMEOUT_MS (${timeoutMs} ms)`;
+        noteState();
+      }
+      return UNAVAILABLE;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function failed(err: Error): Unavailable | typeof TIMED_OUT {
+    if (/timeout/i.test(err.name) || /timeout/i.test(err.message)) return TIMED_OUT;
+    // An error reply (wrong type, OOM under a noeviction policy) is not an outage: logged at debug only.
+    log.debug({ err: err.message }, 'redis command failed');
+    return UNAVAILABLE;
+  }
+
+  return {
+    up,
+    run,
+    subscribe(channel, listener, onResync) {
+      const sub = client.duplicate();
+      subscriber = sub as unknown as ReturnType<typeof createClient>;
+      let lost = false;
+      let subscribed = false;
+      const markLost = () => {
+        lost = subscribed;
+      };
+      sub.on('error', markLost);
+      sub.on('end', markLost);
+      sub.on('ready', () => {
+        if (!subscribed) {
+          // First connection (possibly long after start-up, if Redis was down then).
+          sub.subscribe(channel, (message: Buffer) => listener(message), true).then(
+            () => void (subscribed = true),
+            (err: Error) => log.warn({ err: err.message, channel }, 'redis subscribe failed; retried on the next reconnect'),
+          );
+          return;
+        }
+        // node-redis subscribes again by itself; what was published while we were away is gone.
+        if (lost) onResync();
+        lost = false;
+      });
+      sub.connect().catch(() => undefined);
+    },
+    onState(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      closed = true;
+      clearInterval(tick);
+      for (const c of [subscriber, client]) {
+        if (!c) continue;
+        // close() waits for replies in flight, but not forever (a hung server never answers them); destroy()
+        // when the connection is gone or the wait ran out.
+        if (c.isReady) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([c.close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, timeoutMs * 2)))]);
+          clearTimeout(timer);
+        }
+        if (c.isOpen) c.destroy();
+      }
+    },
+  };
+}
+
+/** The URL without its password (logs and /readyz). */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'redis://(unparsable)';
+  }
+}

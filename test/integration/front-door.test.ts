@@ -1,0 +1,197 @@
+// The front door (server/door) answers what the edge already knows before Express; Express answers the
+// same cached things the same way (supertest and tests drive it). Both are checked byte for byte here,
+// then the page cache's single-flight renders and its stale-while-revalidate.
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_BODY, edgeWorld, listen, type EdgeWorld } from './edge-harness.ts';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request with exactly these headers (fetch would add and decode encodings). */
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    // One Host for both listeners: it is part of a page's key (and of its links).
+    const req = httpRequest(`${base}${path}`, { method, headers: { host: new URL(door).host, ...headers }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`timeout ${path}`)));
+    req.end(body);
+  });
+}
+
+/** The headers that may differ between two sendings of one stored answer. */
+const PER_SENDING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
+const comparable = (h: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(h).filter(([name]) => !PER_SENDING.has(name)).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+function decoded(a: Answer): string {
+  const coding = a.headers['content-encoding'];
+  const raw = coding === 'br' ? brotliDecompressSync(a.body) : coding === 'gzip' ? gunzipSync(a.body) : a.body;
+  return raw.toString('utf8');
+}
+
+const ADMIN = 'operator-token-0123456789';
+let world: EdgeWorld;
+/** Moves the edge's clock (the service checks token times within 5 min, so only by seconds). */
+let shift = 0;
+let door: string;
+let express: string;
+
+beforeAll(async () => {
+  world = await edgeWorld();
+  const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', ADMIN_TOKEN: ADMIN }, { now: () => Date.now() + shift });
+  door = edge.url;
+  // The same app behind a plain Express listener: what supertest and the page suites drive.
+  express = await listen(createServer(edge.edge.app));
+  doorEdge = edge.edge;
+});
+afterAll(() => world.close());
+let doorEdge: EdgeWorld['edge'];
+
+const manifestEntry = (): string => {
+  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'public/build/manifest.json'), 'utf8')) as Record<string, unknown>;
+  const js = JSON.stringify(manifest).match(/[A-Za-z0-9_-]+\.js/);
+  if (!js) throw new Error('no script in the build manifest');
+  return `/build/${js[0]}`;
+};
+
+describe('the door and Express send the same cached answers', () => {
+  const cases = () => [
+    { name: 'an HTML page', method: 'GET', path: '/News/Media', body: undefined, type: /text\/html/ },
+    { name: 'a /__data answer', method: 'GET', path: '/__data/News/Media?_route=zh%3ANews%2FMedia', body: undefined, type: /application\/json/ },
+    // API answers keep the gzip copy the cache made when it stored them (no brotli copy).
+    { name: 'an API read', method: 'POST', path: '/api/queryArchivesList', body: JSON.stringify(LIST_BODY), type: /application\/json/, gzipOnly: true },
+    { name: 'a build file', method: 'GET', path: manifestEntry(), body: undefined, type: /javascript/ },
+  ];
+
+  it('for every coding, HEAD and a conditional request', async () => {
+    for (const c of cases()) {
+      const json: Record<string, string> = c.body ? { 'content-type': 'application/json' } : {};
+      // Warm: the first answer is rendered or fetched; the door has it stored from then on.
+      const warm = await send(door, c.method, c.path, json, c.body);
+      expect(warm.status, c.name).toBe(200);
+      for (const encoding of ['br', 'gzip', 'identity', 'gzip, deflate, br;q=0']) {
+        const headers = { ...json, 'accept-encoding': encoding };
+        const viaDoor = await send(door, c.method, c.path, headers, c.body);
+        const viaExpress = await send(express, c.method, c.path, headers, c.body);
+        expect(viaDoor.status, `${c.name} ${encoding}`).toBe(200);
+        expect(viaDoor.headers['content-type'], c.name).toMatch(c.type);
+        if (c.type.source !== 'javascript') expect(viaDoor.headers['x-cache'], `${c.name} ${encoding}`).toBe('HIT');
+        expect(comparable(viaExpress.headers), `${c.name} ${encoding}`).toEqual(comparable(viaDoor.headers));
+        expect(viaExpress.body.equals(viaDoor.body), `${c.name} ${encoding} bytes`).toBe(true);
+        // Answers under 1 KiB are sent as they are.
+        const compressed = Buffer.byteLength(decoded(warm)) >= 1024;
+        const expected = !compressed ? undefined : encoding === 'br' ? (c.gzipOnly ? undefined : 'br') : encoding.startsWith('gzip') ? 'gzip' : undefined;
+        expect(viaDoor.headers['content-encoding'], `${c.name} ${encoding}`).toBe(expected);
+        expect(decoded(viaDoor), c.name).toBe(decoded(warm));
+      }
+      const etag = String((await send(door, c.method, c.path, json, c.body)).headers.etag);
+      for (const base of [door, express]) {
+        const notModified = await send(base, c.method, c.path, { ...json, 'if-none-match': etag }, c.body);
+        expect(notModified.status, `${c.name} 304`).toBe(304);
+        expect(notModified.body.length).toBe(0);
+      }
+      if (c.method === 'GET') {
+        const [head, get] = [await send(door, 'HEAD', c.path, { 'accept-encoding': 'gzip' }), await send(door, 'GET', c.path, { 'accept-encoding': 'gzip' })];
+        expect(head.status).toBe(200);
+        expect(head.body.length).toBe(0);
+        expect(head.headers['content-length']).toBe(get.headers['content-length']);
+        expect(comparable(head.headers)).toEqual(comparable((await send(express, 'HEAD', c.path, { 'accept-encoding': 'gzip' })).headers));
+      }
+    }
+  });
+
+  it('sends pages with the security headers, a CDN-ready Cache-Control and the tags as purge keys', async () => {
+    const page = await send(door, 'GET', '/News/Media', { 'accept-encoding': 'br' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=600');
+    expect(String(page.headers['surrogate-key']).split(' ')).toEqual(expect.arrayContaining(['queryArchivesList', 'path:/News/Media']));
+    expect(String(page.headers['cache-tag']).split(',')).toContain('queryArchivesList');
+    // Brotli is smaller than gzip, which is smaller than the page.
+    const gz = await send(door, 'GET', '/News/Media', { 'accept-encoding': 'gzip' });
+    const plain = await send(door, 'GET', '/News/Media');
+    expect(page.body.length).toBeLessThan(gz.body.length);
+    expect(gz.body.length).toBeLessThan(plain.body.length);
+  });
+
+  it('answers /healthz without Express, and keeps misses, writes and bad input for Express', async () => {
+    const health = await send(door, 'GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body.toString())).toEqual({ status: 'ok' });
+    expect(health.headers['cache-control']).toBe('no-store');
+    expect(health.headers['x-request-id']).toBeTruthy();
+    const missingBuild = await send(door, 'GET', '/build/no-such-file.js');
+    expect(missingBuild.status).toBe(404);
+    const escape = await send(door, 'GET', '/build/..%2Fpackage.json');
+    expect(escape.status).toBe(404);
+    expect(escape.body.toString()).not.toContain('"dependencies"');
+    // A request with credentials is rendered for itself, never answered from the store.
+    const before = doorEdge.pageCache!.stats().renders;
+    const personal = await send(door, 'GET', '/News/Media', { authorization: 'Bearer x' });
+    expect(personal.status).toBe(200);
+    expect(personal.headers['x-cache']).toBeUndefined();
+    expect(doorEdge.pageCache!.stats().renders).toBe(before);
+  });
+});
+
+describe('one render per cold burst, stale while one re-render runs', () => {
+  const renders = () => doorEdge.pageCache!.stats().renders;
+
+  it('200 concurrent requests for one cold page make one render, and all get the page', async () => {
+    const before = renders();
+    const path = '/News/SNews';
+    const answers = await Promise.all(Array.from({ length: 200 }, () => send(door, 'GET', path, { 'accept-encoding': 'gzip' })));
+    expect(renders() - before).toBe(1);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const bodies = new Set(answers.map(decoded));
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain('</html>');
+    const labels = answers.map((a) => a.headers['x-cache']);
+    expect(labels.filter((l) => l === 'MISS')).toHaveLength(1);
+    expect(labels.filter((l) => l === 'HIT')).toHaveLength(199);
+    const metrics = await (await fetch(`${door}/metrics`)).text();
+    expect(metrics).toMatch(/^edge_page_renders_total\{route="page:zh:News\/SNews"\} 1$/m);
+  });
+
+  it('past its lifetime a page is served stale at once while exactly one re-render runs, then fresh', async () => {
+    // Its list answer (60 s) is past its own fresh life too: the background re-render waits for a fresh
+    // one (a render on stale data would not be kept, and the page would be rendered again and again).
+    const path = '/News/Media';
+    const first = await send(door, 'GET', path);
+    expect(['HIT', 'MISS']).toContain(first.headers['x-cache']);
+    const before = renders();
+    shift += 70_000; // past the 60 s lifetime, inside the 30 s revalidate window
+    const burst = await Promise.all(Array.from({ length: 20 }, () => send(door, 'GET', path)));
+    expect(burst.every((a) => a.status === 200 && a.headers['x-cache'] === 'STALE')).toBe(true);
+    expect(Number(burst[0]!.headers.age)).toBeGreaterThanOrEqual(70);
+    // The re-render finishes in the background; then the new page is what everyone gets.
+    await expect.poll(async () => (await send(door, 'GET', path)).headers['x-cache'], { timeout: 5000 }).toBe('HIT');
+    expect(renders() - before).toBe(1);
+    const fresh = await send(door, 'GET', path);
+    expect(Number(fresh.headers.age)).toBeLessThan(5);
+  });
+
+  it('a purge on the operator route reaches the stored page, and the next visitor renders it again', async () => {
+    const path = '/News/Media';
+    await send(door, 'GET', path);
+    expect((await send(door, 'GET', path)).headers['x-cache']).toBe('HIT');
+    const purge = await fetch(`${door}/_edge/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tag: 'queryArchivesList' }),
+    });
+    expect(purge.status).toBe(200);
+    expect((await send(door, 'GET', path)).headers['x-cache']).toBe('MISS');
+  });
+});

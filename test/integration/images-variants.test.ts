@@ -1,0 +1,231 @@
+// Picture variants over real sockets: the edge (createApp) in front of the reference content service
+// with its demo pictures (real JPEGs with THUMB and WATER copies), and a stand-in file store for files
+// the reference service never has (a .jpg that is not a picture, a picture over the pixel limit).
+import { createServer, type Server } from 'node:http';
+import { crc32 } from 'node:zlib';
+import pino from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF_FILE } from '../../cms/db/demo/articles.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { APP_ID, TOKEN_KEY } from './cms-harness.ts';
+import { listen } from './edge-harness.ts';
+import { getPage, portalWorld, type PortalWorld } from './portal-harness.ts';
+
+const MODERN = 'image/avif,image/webp,*/*';
+
+let world: PortalWorld;
+/** `/file/…/x.jpg` of a demo picture, from the first card of a collection page. */
+let picture: string;
+let cardSrcSet: string;
+
+const srcSetOf = (html: string): string => {
+  const card = /<li class="card"[\s\S]*?<img\b[^>]*>/.exec(html)?.[0] ?? '';
+  return /\bsrcSet="([^"]+)"|\bsrcset="([^"]+)"/i.exec(card)?.slice(1).find(Boolean) ?? '';
+};
+
+async function get(path: string, accept = MODERN, base = world.url) {
+  const res = await fetch(`${base}${path}`, { headers: { accept } });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function renders(kind: string): Promise<number> {
+  const text = await (await fetch(`${world.url}/metrics`)).text();
+  const m = new RegExp(`^edge_image_renders_total\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+beforeAll(async () => {
+  world = await portalWorld();
+  const page = await getPage(world.url, '/Collection/PreciousCol');
+  expect(page.status).toBe(200);
+  cardSrcSet = srcSetOf(page.html).replaceAll('&amp;', '&');
+  picture = /^(\S+)\?w=300 300w/.exec(cardSrcSet)?.[1] ?? '';
+  expect(picture).toMatch(/^\/file\/.+\.jpg$/);
+}, 120_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('a list page offers the variants', () => {
+  it("gives a card's <img> a srcset of 300w and 1000w variants that answer as pictures", async () => {
+    const entries = cardSrcSet.split(',').map((e) => e.trim().split(/\s+/) as [string, string]);
+    expect(entries.map(([, w]) => w)).toEqual(['300w', '1000w']);
+    for (const [url, w] of entries) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\//);
+      const meta = await sharp(res.body).metadata();
+      expect(meta.width).toBeLessThanOrEqual(Number.parseInt(w, 10));
+    }
+    const page = await getPage(world.url, '/Collection/PreciousCol');
+    expect(page.html).toMatch(/<li class="card"[\s\S]*?<img\b[^>]*\bsizes="[^"]*282px"/);
+    // The strict CSP is untouched: pictures stay same-origin.
+    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data:");
+  });
+});
+
+describe('?w= variants of a demo picture', () => {
+  it('serves 300 and 1000 px in WebP to a browser that takes it (as browsers do): smaller than the original, Vary: Accept', async () => {
+    const original = await get(picture, '*/*');
+    expect(original.status).toBe(200);
+    const originalWidth = (await sharp(original.body).metadata()).width!;
+    for (const w of [300, 1000]) {
+      const res = await get(`${picture}?w=${w}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('vary')).toBe('Accept');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.body.length).toBeLessThan(original.body.length);
+      const meta = await sharp(res.body).metadata();
+      expect(meta.width).toBe(Math.min(w, originalWidth));
+    }
+  });
+
+  it('serves AVIF to a browser that takes AVIF but not WebP, and the original format for */*', async () => {
+    const avif = await get(`${picture}?w=300`, 'image/avif,*/*');
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(avif.body.length).toBeLessThan((await get(picture, '*/*')).body.length);
+    const plain = await get(`${picture}?w=300`, '*/*');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('image/jpeg');
+    expect(plain.headers.get('vary')).toBe('Accept');
+    expect((await sharp(plain.body).metadata()).format).toBe('jpeg');
+    expect((await sharp(plain.body).metadata()).width).toBe(300);
+  });
+
+  it('answers a repeated request from memory and honours If-None-Match', async () => {
+    const first = await get(`${picture}?w=300`);
+    const again = await get(`${picture}?w=300`);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.body.equals(first.body)).toBe(true);
+    const res = await fetch(`${world.url}${picture}?w=300`, { headers: { accept: MODERN, 'if-none-match': first.headers.get('etag')! } });
+    expect(res.status).toBe(304);
+  });
+
+  it('refuses a width that is not offered, and other parameters, with a 400 that says what is', async () => {
+    for (const query of ['w=301', 'w=abc', 'w=300&w=1000', 'w=300&x=1']) {
+      const res = await get(`${picture}?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = JSON.parse(res.body.toString()) as { msg: string; error: string };
+      expect(body.error).toBe('IMAGE_WIDTH');
+      expect(body.msg).toMatch(/\?w=300 or \?w=1000/);
+    }
+  });
+
+  it('answers 404 for a missing picture', async () => {
+    const res = await get('/file/YUNXI_BWG/CMS/nowhere/0123456789abcdef0123456789abcdef.jpg?w=300');
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'IMAGE_NOT_FOUND' });
+  });
+
+  it('makes one variant for 20 concurrent requests', async () => {
+    const before = await renders('resized');
+    const url = `${picture}?w=1000`;
+    // AVIF: the one form of this variant no earlier test has asked for.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(url, 'image/avif,*/*')));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.every((a) => a.headers.get('content-type') === 'image/avif' && a.body.equals(answers[0]!.body))).toBe(true);
+    expect((await renders('resized')) - before).toBe(1);
+  });
+
+  it('with IMAGE_WATERMARK on, offers variants of the watermarked copy and makes them from it, never from THUMB', async () => {
+    const marked = await world.startEdge({ IMAGE_WATERMARK: 'true' });
+    const page = await getPage(marked, '/Collection/PreciousCol');
+    const srcset = srcSetOf(page.html).replaceAll('&amp;', '&');
+    const water = /^(\S+)\?w=300 300w/.exec(srcset)?.[1] ?? '';
+    expect(water).toMatch(/\/WATER\/[0-9a-f]+_IMAGE_REMARK\.jpg$/);
+    const res = await get(`${water}?w=300`, '*/*', marked);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-image-variant')).toBe('resized');
+    expect((await sharp(res.body).metadata()).width).toBe(300);
+    const unmarked = await get(water.replace(/\/WATER\/([0-9a-f]+)_IMAGE_REMARK/, '/THUMB/$1'), '*/*', marked);
+    expect(unmarked.status).toBe(200);
+    expect(res.body.equals(unmarked.body)).toBe(false);
+  });
+
+  it('refuses ?w= on a file that is not a raster picture with a 400, and serves the file itself without it', async () => {
+    const pdf = `/file/${PDF_FILE}`;
+    const res = await get(`${pdf}?w=300`);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'IMAGE_NOT_RESIZABLE' });
+    const plain = await get(pdf, '*/*');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
+describe('files the reference service never has', () => {
+  let store: Server;
+  let edgeUrl: string;
+  let close: () => Promise<void>;
+  const NOT_A_PICTURE = Buffer.from('<html>oops, the store sent a page</html>');
+
+  /** A PNG of 10000 × 10000 px (100 megapixels) whose pixel data is a stub: only the header is read. */
+  const hugePng = (): Buffer => {
+    const chunk = (type: string, data: Buffer): Buffer => {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(data.length, 0);
+      const body = Buffer.concat([Buffer.from(type), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body), 0);
+      return Buffer.concat([len, body, crc]);
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(10_000, 0);
+    ihdr.writeUInt32BE(10_000, 4);
+    ihdr.set([8, 2, 0, 0, 0], 8);
+    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const idat = Buffer.from([0x78, 0x9c, 0x03, 0, 0, 0, 0, 1]);
+    return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  };
+
+  beforeAll(async () => {
+    const png = hugePng();
+    store = createServer((req, res) => {
+      if (req.url === '/file/store/broken.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(NOT_A_PICTURE);
+      else if (req.url === '/file/store/huge.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else if (req.url === '/file/store/stalls.jpg') res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': '5000' }).write('x');
+      else res.writeHead(404).end();
+    });
+    const storeUrl = await listen(store);
+    const config = loadConfig({ UPSTREAM_URL: storeUrl, APP_ID, TOKEN_KEY, UPSTREAM_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent' });
+    const edge = createApp(config, { logger: pino({ level: 'silent' }), defaultMetrics: false });
+    const server = createServer(edge.handler);
+    edgeUrl = await listen(server);
+    close = async () => {
+      server.closeAllConnections();
+      store.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await new Promise((r) => store.close(r));
+      await edge.close();
+    };
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('sends a .jpg that is not a picture as it is stored (200, not a 5xx)', async () => {
+    const res = await get('/file/store/broken.jpg?w=300', MODERN, edgeUrl);
+    expect(res.status).toBe(200);
+    expect(res.body.equals(NOT_A_PICTURE)).toBe(true);
+    expect(res.headers.get('x-image-variant')).toBe('original');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
+  it('refuses a picture over the pixel limit with a 422 that says why', async () => {
+    const res = await get('/file/store/huge.png?w=300', MODERN, edgeUrl);
+    expect(res.status).toBe(422);
+    expect(JSON.parse(res.body.toString()).msg).toMatch(/10000 × 10000 px is over the 40 megapixel limit/);
+  });
+
+  it('ends a store read that stalls with a 502, never a hung socket', async () => {
+    const started = Date.now();
+    const res = await get('/file/store/stalls.jpg?w=300', MODERN, edgeUrl);
+    expect(res.status).toBeGreaterThanOrEqual(502);
+    expect(res.status).toBeLessThanOrEqual(504);
+    expect(Date.now() - started).toBeLessThan(35_000);
+  }, 40_000);
+});
