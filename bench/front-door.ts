@@ -15,7 +15,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  // As `npm start` runs it (React's production build).
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 const [targets] = (await Promise.race([
   once(child, 'message'),
   once(child, 'exit').then(() => {

@@ -8,10 +8,31 @@ import type { FrameData } from '../../shared/frame.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
 import type { SiteSettings } from '../render/index.ts';
 
+/**
+ * Trees by the checked (frozen, shared) records they were built from: the channel tree is built once per
+ * cached answer, not once per render. Frozen too, since every page of that answer's life shares it.
+ */
+const trees = new WeakMap<object, ChannelNode[]>();
+
 /** The channel tree of a language through the cache (the loader of every page shares one call). */
 export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: string): Promise<ChannelNode[]> {
   const { data } = await api.call<ChannelTree>('queryAllChannel', { params: { site: SITE_CODE[lang] }, requestId });
-  return buildChannelTree(Array.isArray(data?.records) ? data.records : []);
+  const records = Array.isArray(data?.records) ? data.records : [];
+  if (!Object.isFrozen(records)) return buildChannelTree(records);
+  let tree = trees.get(records);
+  if (!tree) {
+    tree = freezeTree(buildChannelTree(records));
+    trees.set(records, tree);
+  }
+  return tree;
+}
+
+function freezeTree(nodes: ChannelNode[]): ChannelNode[] {
+  for (const node of nodes) {
+    freezeTree(node.children);
+    Object.freeze(node);
+  }
+  return Object.freeze(nodes) as ChannelNode[];
 }
 
 /** The year in China (UTC+8, no daylight saving) at `nowMs`. */

@@ -52,9 +52,38 @@ const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[]
   cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
 };
 
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export function createGateway({ client, cache, ttlFor, now, visits, logger, onLookup }: GatewayOptions): Gateway {
   /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
   const loggedShapes = new Set<string>();
+  /**
+   * Checked payloads by the bytes they came from: a cached answer (the channel tree, a list) is parsed and
+   * checked once, not once per render (zod was ~10% of a list page's render). Deep-frozen, so the loaders
+   * that share it cannot change it; dropped with the cache entry's bytes.
+   */
+  const parsed = new WeakMap<Buffer, unknown>();
+  function parse(name: EndpointName, raw: Buffer, requestId?: string): unknown {
+    const envelope = JSON.parse(raw.toString('utf8')) as { data: unknown };
+    const read = readPayload(name, envelope.data);
+    if (!read.ok) {
+      if (!loggedShapes.has(name)) {
+        loggedShapes.add(name);
+        logger?.warn({ reqId: requestId, endpoint: name, problem: read.problem }, `unusable answer of ${name}: ${read.problem}`);
+      }
+      throw new UpstreamError('UPSTREAM_BAD_PAYLOAD', `Invalid answer: ${read.problem}`, { endpoint: name });
+    }
+    const data = deepFreeze(read.data);
+    parsed.set(raw, data);
+    return data;
+  }
+
   const fromEntry = (entry: CacheEntry, status: GatewayAnswer['cache']): GatewayAnswer => ({
     raw: entry.raw,
     gzip: entry.gzip,
@@ -115,17 +144,8 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
     },
     async call<T>(name: EndpointName, call?: UpstreamCall): Promise<UpstreamResult<T>> {
       const result = await answer(name, call);
-      // Parsed per call: every caller gets its own copy, so no loader can change a cached answer.
-      const envelope = JSON.parse(result.raw.toString('utf8')) as { data: unknown };
-      const read = readPayload(name, envelope.data);
-      if (!read.ok) {
-        if (!loggedShapes.has(name)) {
-          loggedShapes.add(name);
-          logger?.warn({ reqId: call?.requestId, endpoint: name, problem: read.problem }, `unusable answer of ${name}: ${read.problem}`);
-        }
-        throw new UpstreamError('UPSTREAM_BAD_PAYLOAD', `Invalid answer: ${read.problem}`, { endpoint: name });
-      }
-      return { data: read.data as T, cache: result.cache, ageS: result.ageS, tags: result.tags };
+      const data = parsed.get(result.raw) ?? parse(name, result.raw, call?.requestId);
+      return { data: data as T, cache: result.cache, ageS: result.ageS, tags: result.tags };
     },
   };
 }
