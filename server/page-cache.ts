@@ -45,7 +45,7 @@ const SKIPPED_HEADERS = new Set([
   // Which worker answered is the worker's to say, per answer (a stored page may be served by another).
   'x-edge-worker',
 ]);
-/** How long a request waits for the render another request started before rendering itself. */
+/** How long a request waits for the render another request started before rendering itself (and how long a background re-render may take). */
 const FOLLOW_LIMIT_MS = 15_000;
 /** How long a request in the stale-if-error window waits for the re-render before it gets the old page. */
 const STALE_PATIENCE_MS = 1_000;
@@ -120,6 +120,8 @@ export interface PageCacheOptions {
   /** Re-renders a page in the background; without it, a page past its lifetime is rendered by its visitor. */
   rerender?: Rerender;
   stalePatienceMs?: number;
+  /** How long followers wait on a render, and a background re-render may take; default FOLLOW_LIMIT_MS. */
+  followLimitMs?: number;
   /** The shared second tier (Redis): a page rendered by one instance is a hit on the others. */
   shared?: PageSecondTier;
 }
@@ -210,6 +212,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const swrS = options.swrS ?? 0;
   const staleIfErrorS = options.staleIfErrorS ?? 0;
   const patienceMs = options.stalePatienceMs ?? STALE_PATIENCE_MS;
+  const followLimitMs = options.followLimitMs ?? FOLLOW_LIMIT_MS;
   const counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
   const emit = (event: CacheEvent) => onEvent?.(event);
   const lru = new LRUCache<string, PageEntry>({
@@ -249,6 +252,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         () => !job.started && resolve(null),
         () => resolve(null),
       );
+      // Nor does one that never ends: the page is not left waiting on it (a render is cut at 10 s anyway).
+      setTimeout(() => resolve(null), followLimitMs).unref();
     });
     inflight.set(entry.key, result);
     void result.finally(() => {
@@ -266,7 +271,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function follow(render: Promise<PageEntry | null>): Promise<PageFound | null> {
     let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), FOLLOW_LIMIT_MS)));
+    const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), followLimitMs)));
     const entry = await Promise.race([render, limit]).finally(() => clearTimeout(timer));
     return entry ? judge(entry) : null;
   }

@@ -75,6 +75,39 @@ describe('page cache (module)', () => {
     expect(personal.renders()).toBe(2);
   });
 
+  it('a background re-render that never ends does not hold the page: after the limit the next visitor starts another', async () => {
+    const calls: string[] = [];
+    const cache = createPageCache({
+      ttlS: 30,
+      swrS: 60,
+      maxBytes: 1_000_000,
+      now: () => clock,
+      followLimitMs: 200,
+      rerender: async (target) => {
+        calls.push(target.url);
+        await new Promise(() => undefined); // hangs: never reaches the page cache, never resolves
+      },
+    });
+    const app = express();
+    app.use(cache.middleware);
+    app.get('/News/:id', (_req, res) => {
+      res.locals.pageTags = ['queryArchivesById'];
+      res.locals.pageUpstreamCache = ['HIT'];
+      res.type('html').end('<p>page</p>');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    servers.push(server);
+    await once(server, 'listening');
+    await request(server).get('/News/1');
+    clock += 31_000; // past its lifetime, inside the revalidate window
+    expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    expect(calls).toHaveLength(1); // one re-render at a time
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    expect(calls).toHaveLength(2); // the hung one was let go
+  });
+
   it('purges by tag, by path prefix and by the upstream entries a page was built on', async () => {
     const { app, cache } = await pagesApp();
     for (const id of [1, 2, 3]) await request(app).get(`/News/${id}`);
