@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ENDPOINT_BY_NAME, SERVICE_PUBLIC_PREFIX, type EndpointName, type GatewayPrefixes } from '../shared/endpoints.ts';
 import { tokenKeyProblem } from '../shared/token.ts';
+import { deepFreeze } from '../shared/deep-freeze.ts';
 
 export type TrustProxy = boolean | number | string;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -450,13 +451,6 @@ function checkRuleName(name: string): EndpointName {
   return name as EndpointName;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /** The text of .env.example: every variable, commented out at its default, with its meaning. */
 export function renderEnvExample(): string {

@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import { prepare, preparedBytes, sendPrepared, type Prepared, type Sending } from './door/prepared.ts';
 import { decodeFrame, encodeFrame } from './shared-tier/frame.ts';
 import { requestIdOf, routeIdOf, setRouteId } from './http-context.ts';
-import { ownBytes, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from './upstream/cache.ts';
+import { matcher, ownBytes, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from './upstream/cache.ts';
 
 /** Pages bigger than this are not kept (they would crowd out everything else). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -192,8 +192,13 @@ function keyOf(req: Request): string {
   return pageKey(req.protocol, req.get('host') ?? '', req.originalUrl);
 }
 
-function pathOf(key: string): string {
-  return new URL(key).pathname;
+/** The path of a page key (what operators purge by prefix, here and in the shared tier). */
+export function pagePathOf(key: string): string {
+  try {
+    return new URL(key).pathname;
+  } catch {
+    return key;
+  }
 }
 
 /** `Cache-Control` of a page that may be kept: browsers revalidate (a purge cannot reach them), shared caches keep it. */
@@ -507,17 +512,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     purge(selector, removedUpstream = []) {
       generation += 1;
       const entryTags = new Set(removedUpstream.flatMap((r) => r.tags.filter((t) => t.startsWith('entry:'))));
+      const matches = matcher(selector, pagePathOf);
       const doomed: string[] = [];
       lru.forEach((page, key) => {
-        const bySelector =
-          'all' in selector
-            ? true
-            : 'prefix' in selector
-              ? pathOf(key).startsWith(selector.prefix)
-              : 'tag' in selector
-                ? page.tags.includes(selector.tag)
-                : selector.allTags.every((t) => page.tags.includes(t));
-        if (bySelector || page.tags.some((t) => entryTags.has(t))) doomed.push(key);
+        if (matches(key, page.tags) || page.tags.some((t) => entryTags.has(t))) doomed.push(key);
       });
       for (const key of doomed) lru.delete(key);
       return doomed.length;

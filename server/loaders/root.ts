@@ -1,6 +1,7 @@
 // The root (frame) loader: what every page needs around its screen — language and mode, the channel
 // tree of the language (menu, breadcrumb, banner, tabs), and the year for the footer.
 import { buildChannelTree, type ChannelNode } from '../../shared/channels.ts';
+import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { ChannelTree } from '../../shared/wire.ts';
@@ -21,19 +22,12 @@ export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: stri
   if (!Object.isFrozen(records)) return buildChannelTree(records);
   let tree = trees.get(records);
   if (!tree) {
-    tree = freezeTree(buildChannelTree(records));
+    tree = deepFreeze(buildChannelTree(records));
     trees.set(records, tree);
   }
   return tree;
 }
 
-function freezeTree(nodes: ChannelNode[]): ChannelNode[] {
-  for (const node of nodes) {
-    freezeTree(node.children);
-    Object.freeze(node);
-  }
-  return Object.freeze(nodes) as ChannelNode[];
-}
 
 /** The year in China (UTC+8, no daylight saving) at `nowMs`. */
 export const chinaYear = (nowMs: number): number => new Date(nowMs + 8 * 3600_000).getUTCFullYear();

@@ -17,6 +17,7 @@ import type { Gateway } from '../upstream/gateway.ts';
 import { rememberCanonical } from '../upstream/keys.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
 import { callFrom } from './router.ts';
+import { deepFreeze } from '../../shared/deep-freeze.ts';
 
 export interface FastHitDeps {
   gateway: Gateway;
@@ -66,13 +67,6 @@ const API_HIT_HEADERS = [
 const BODY_MEMO_LIMIT = 512;
 const BODY_MEMO_MAX_BYTES = 4096;
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestListener {
   const bodies = new Map<string, unknown>();

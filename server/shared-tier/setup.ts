@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { createRedisPurgeBus } from '../fanout/redis-bus.ts';
 import type { PurgeBus } from '../fanout/purge-bus.ts';
 import { createWebhookBus } from '../fanout/webhook.ts';
-import type { PageSecondTier } from '../page-cache.ts';
+import { pagePathOf, type PageSecondTier } from '../page-cache.ts';
 import type { SecondTier } from '../upstream/cache.ts';
 import { apiSecondTier } from './api-entries.ts';
 import { createRedisLink, redact } from './link.ts';
@@ -56,14 +56,6 @@ export function setUpSharing(config: SharingConfig, { logger, now }: { logger: L
       await link.close();
     },
   };
-}
-
-function pagePathOf(key: string): string {
-  try {
-    return new URL(key).pathname;
-  } catch {
-    return key;
-  }
 }
 
 /** The shared tier as the page cache sees it: whole pages in PAGE_NS. */

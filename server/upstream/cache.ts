@@ -342,11 +342,12 @@ export function etagOf(raw: Buffer): string {
 }
 
 /** Whether an entry (key, tags) is removed by a purge selector; the shared tier matches keys with it too. */
-export function matcher(selector: PurgeSelector): (key: string, tags: readonly string[]) => boolean {
+/** What a purge selector removes; `pathOf` reads a key's path (API keys by default; pages pass theirs). */
+export function matcher(selector: PurgeSelector, pathOf: (key: string) => string = keyPath): (key: string, tags: readonly string[]) => boolean {
   if ('all' in selector) return () => true;
   if ('prefix' in selector) {
     const { prefix } = selector;
-    return (key) => key.startsWith(prefix) || keyPath(key).startsWith(prefix);
+    return (key) => key.startsWith(prefix) || pathOf(key).startsWith(prefix);
   }
   if ('tag' in selector) return (_key, tags) => tags.includes(selector.tag);
   return (_key, tags) => selector.allTags.every((t) => tags.includes(t));

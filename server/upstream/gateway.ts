@@ -10,6 +10,7 @@ import { cacheKey, pickQuery, tagsOf } from './keys.ts';
 import { readPayload } from './payloads.ts';
 import { specOf, type TtlPolicy } from './policy.ts';
 import { visitTag, type VisitCounter } from './visits.ts';
+import { deepFreeze } from '../../shared/deep-freeze.ts';
 
 export interface GatewayAnswer {
   /** The envelope bytes as the service sent them. */
@@ -52,13 +53,6 @@ const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[]
   cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
 };
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 export function createGateway({ client, cache, ttlFor, now, visits, logger, onLookup }: GatewayOptions): Gateway {
   /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
