@@ -7,8 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { clientAction, clientLoader } from './data.ts';
 import { readHydrationData } from './hydration.ts';
 import { buildRoutes } from './routes.tsx';
-
-export const APP_ELEMENT_ID = 'app';
+import { APP_ELEMENT_ID } from '../shared/dom-ids.ts';
 
 async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];

@@ -1,8 +1,10 @@
-// The frame data every page has (the root loader's result) and the hooks screens use to read it.
-// FrameData is produced by server/loaders/root.ts; everything in it is plain JSON.
+// The route data a page reads, and the hooks screens read it with: the frame data every page has (the
+// root loader's result, server/loaders/root.ts) and the screen's own data (its loader's result, typed
+// by shared/screen-data.ts). Everything in them is plain JSON.
 import { useCallback } from 'react';
-import { useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { useLoaderData, useLocation, useMatches, useRouteLoaderData } from 'react-router';
 import type { FrameData } from '../shared/frame.ts';
+import type { ScreenData } from '../shared/screen-data.ts';
 import type { Lang, RouteDef } from '../shared/route-table.ts';
 import { pathIsEnglish, withSiteQuery } from '../shared/site.ts';
 
@@ -22,6 +24,14 @@ const FALLBACK_ZH: FrameData = { lang: 'zh', wx: false, englishFlag: false, year
 const FALLBACK_EN: FrameData = { ...FALLBACK_ZH, lang: 'en' };
 
 export const useLang = (): Lang => useFrame().lang;
+
+/**
+ * The screen's own loader data, typed by its screen kind: `const data = useScreenData('list');`.
+ * `kind` only picks the type (server/loaders/index.ts types each loader by the same map).
+ */
+export function useScreenData<K extends keyof ScreenData>(_kind: K): ScreenData[K] {
+  return useLoaderData() as ScreenData[K];
+}
 
 export interface RouteHandle {
   def: RouteDef;

@@ -1,8 +1,7 @@
 // Reads the router state the server embedded as JSON (`<script type="application/json" id="__rr-data">`;
 // no inline executable script, so the CSP stays `script-src 'self'`) and revives route errors.
 import { UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router';
-
-export const HYDRATION_ELEMENT_ID = '__rr-data';
+import { HYDRATION_ELEMENT_ID } from '../shared/dom-ids.ts';
 
 interface SerializedError {
   __type: 'RouteErrorResponse' | 'Error';

@@ -17,13 +17,13 @@ import { probesRouter } from './ops/probes.ts';
 import { createReadiness, type Readiness } from './ops/readiness.ts';
 import { requestLog } from './ops/request-log.ts';
 import { filesRouter } from './proxy/files.ts';
-import { createWriteLimiter } from './proxy/rate-limit.ts';
 import { withFastHits } from './proxy/fast-hits.ts';
 import { createFrontDoor } from './door/index.ts';
 import { createBuildFiles } from './door/build-files.ts';
 import { proxyRouter } from './proxy/router.ts';
 import { createApiPaths } from './proxy/api-paths.ts';
-import { createPageRouter, type PageDeps } from './render/index.ts';
+import { createPageRouter } from './render/index.ts';
+import type { PageDeps } from './render/types.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { securityHeaderList, securityHeaders } from './security.ts';
 import { staticFiles } from './static-files.ts';
@@ -35,6 +35,8 @@ import { createSigner } from './upstream/sign.ts';
 import { createBreaker } from './upstream/breaker.ts';
 import { createVisitCounter, type VisitCounter } from './upstream/visits.ts';
 import { joinPurgeBuses, type PurgeBus } from './fanout/purge-bus.ts';
+import { createWriteLimiter } from './writes/limit.ts';
+import { createWriteOnce } from './writes/once.ts';
 import { discoveryRouter } from './discovery/router.ts';
 import { pageTier, setUpSharing } from './shared-tier/setup.ts';
 import type { SharedTier } from './shared-tier/tier.ts';
@@ -161,6 +163,8 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     site: { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId },
     publicDir,
     writeLimiter,
+    // One guard per app (not per process): apps in one process never join each other's writes.
+    writeOnce: createWriteOnce(),
   };
 
   const app = express();

@@ -1,6 +1,6 @@
 // The page cache (DESIGN.md "Caching semantics"): whole answers of the page router (HTML documents and
 // /__data JSON) for anonymous GETs. A page remembers the upstream cache tags it was built from
-// (res.locals.pageTags, set by server/render), so purging an upstream entry — by an operator or after a
+// (pageLocalsOf, set by server/render), so purging an upstream entry — by an operator or after a
 // write — purges the pages built on it too.
 //
 // Timeline of one page (t = time since it was stored, F = its fresh lifetime, PAGE_CACHE_TTL_S):
@@ -13,53 +13,28 @@
 //
 // Stored only when it is safe to replay: GET, status 200, no Set-Cookie, not no-store/private, and every
 // upstream answer the page used was fresh (a page built on STALE data is not pinned for another TTL).
-// A page that changes by the clock alone (an activity's status words) says when (res.locals.pageExpiresAt)
+// A page that changes by the clock alone (an activity's status words) says when (PageLocals.pageExpiresAt)
 // and is kept no longer than that, with no stale window.
-import { createHash } from 'node:crypto';
+// The parts: how a render is captured and judged keepable (page-cache/capture.ts), the renders under way
+// (page-cache/renders.ts), the stored pages and the purge (page-cache/store.ts), one page and its form
+// in the shared tier (page-cache/entry.ts). This file is the timeline and the middleware.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { LRUCache } from 'lru-cache';
-import { prepare, preparedBytes, sendPrepared, type Prepared, type Sending } from './door/prepared.ts';
-import { decodeFrame, encodeFrame } from './shared-tier/frame.ts';
-import { requestIdOf, routeIdOf, setRouteId } from './http-context.ts';
-import { matcher, ownBytes, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from './upstream/cache.ts';
+import { sendPrepared, type Sending } from './door/prepared.ts';
+import { markRerender, requestIdOf, setRouteId } from './http-context.ts';
+import { capturePage, type KeepPolicy } from './page-cache/capture.ts';
+import type { PageEntry } from './page-cache/entry.ts';
+import { createRenders, within, type Rerender } from './page-cache/renders.ts';
+import { createPageStore, type PageSecondTier } from './page-cache/store.ts';
+import type { CacheEvent, PurgedEntry, PurgeSelector } from './upstream/cache.ts';
 
-/** Pages bigger than this are not kept (they would crowd out everything else). */
-const MAX_PAGE_BYTES = 2 * 1024 * 1024;
-/** Book-keeping per page beyond its key, tags and prepared answer (entry object, lru-cache's slot). */
-const PAGE_OVERHEAD_BYTES = 1024;
-/** Headers of a render that are per request or per coding, never replayed. */
-const SKIPPED_HEADERS = new Set([
-  'set-cookie',
-  'x-request-id',
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'x-cache',
-  'age',
-  'etag',
-  'vary',
-  // Which worker answered is the worker's to say, per answer (a stored page may be served by another).
-  'x-edge-worker',
-]);
+export type { PageSecondTier } from './page-cache/store.ts';
+export { pagePathOf } from './page-cache/entry.ts';
+
 /** How long a request waits for the render another request started before rendering itself (and how long a background re-render may take). */
 const FOLLOW_LIMIT_MS = 15_000;
 /** How long a request in the stale-if-error window waits for the re-render before it gets the old page. */
 const STALE_PATIENCE_MS = 1_000;
-
-interface PageEntry {
-  readonly key: string;
-  readonly prepared: Prepared;
-  readonly storedAt: number;
-  readonly freshMs: number;
-  readonly swrMs: number;
-  readonly staleIfErrorMs: number;
-  readonly tags: readonly string[];
-  readonly routeId: string;
-}
 
 export interface PageCacheStats {
   entries: number;
@@ -77,20 +52,6 @@ export interface PageCacheStats {
 export interface PageFound {
   entry: PageEntry;
   status: 'HIT' | 'STALE';
-}
-
-/** Asks the page router for one page again, in the background (server/app.ts runs it through Express). */
-export type Rerender = (
-  target: { key: string; url: string; host: string; protocol: string },
-  /** Called with the request that carries the re-render, before the app sees it. */
-  mark: (req: IncomingMessage) => void,
-) => Promise<void>;
-
-interface RerenderJob {
-  key: string;
-  /** Set once the request reached the page cache (its recording settles the job). */
-  started: boolean;
-  settle: (entry: PageEntry | null) => void;
 }
 
 export interface PageCache {
@@ -126,65 +87,6 @@ export interface PageCacheOptions {
   shared?: PageSecondTier;
 }
 
-/** Whole pages in the shared tier, as bytes (never throws; a slow or absent tier answers null). */
-export interface PageSecondTier {
-  get(key: string): Promise<Buffer | null>;
-  set(key: string, value: Buffer, ttlMs: number, tags: readonly string[]): void;
-}
-
-/** What a page is in the shared tier besides its bodies (identity, then gzip and brotli when present). */
-interface SharedPageHeader {
-  v: 1;
-  status: number;
-  head: string[];
-  etag: string;
-  storedAt: number;
-  freshMs: number;
-  swrMs: number;
-  staleIfErrorMs: number;
-  tags: string[];
-  routeId: string;
-  codings: Array<'gzip' | 'br'>;
-}
-
-function encodePage(e: PageEntry): Buffer {
-  const { prepared: p } = e;
-  const codings = (['gzip', 'br'] as const).filter((c) => p[c] !== null);
-  const header: SharedPageHeader = {
-    v: 1,
-    status: p.status,
-    head: [...p.head],
-    etag: p.etag,
-    storedAt: e.storedAt,
-    freshMs: e.freshMs,
-    swrMs: e.swrMs,
-    staleIfErrorMs: e.staleIfErrorMs,
-    tags: [...e.tags],
-    routeId: e.routeId,
-    codings,
-  };
-  return encodeFrame(header, [p.identity, ...codings.map((c) => p[c]!)]);
-}
-
-function decodePage(key: string, buf: Buffer): PageEntry | null {
-  const frame = decodeFrame<SharedPageHeader>(buf);
-  const h = frame?.header;
-  if (!frame || h?.v !== 1 || frame.bodies.length !== 1 + h.codings.length) return null;
-  // The bodies are views into one Buffer: copied into their own, as every stored page's are.
-  const body = (i: number) => ownBytes(Buffer.from(frame.bodies[i]!));
-  const gzipAt = h.codings.indexOf('gzip');
-  const brAt = h.codings.indexOf('br');
-  const prepared: Prepared = {
-    status: h.status,
-    head: h.head,
-    etag: h.etag,
-    identity: body(0),
-    gzip: gzipAt === -1 ? null : body(1 + gzipAt),
-    br: brAt === -1 ? null : body(1 + brAt),
-  };
-  return { key, prepared, storedAt: h.storedAt, freshMs: h.freshMs, swrMs: h.swrMs, staleIfErrorMs: h.staleIfErrorMs, tags: h.tags, routeId: h.routeId };
-}
-
 /** The page key: protocol, Host as sent, and the raw target. */
 export const pageKey = (protocol: string, host: string, target: string): string => `${protocol}://${host}${target}`;
 
@@ -192,80 +94,15 @@ function keyOf(req: Request): string {
   return pageKey(req.protocol, req.get('host') ?? '', req.originalUrl);
 }
 
-/** The path of a page key (what operators purge by prefix, here and in the shared tier). */
-export function pagePathOf(key: string): string {
-  try {
-    return new URL(key).pathname;
-  } catch {
-    return key;
-  }
-}
-
-/** `Cache-Control` of a page that may be kept: browsers revalidate (a purge cannot reach them), shared caches keep it. */
-function sharedCacheControl(ttlS: number, swrS: number, staleIfErrorS: number): string {
-  return `public, max-age=0, s-maxage=${ttlS}, stale-while-revalidate=${swrS}, stale-if-error=${staleIfErrorS}`;
-}
-
-/** Tags as CDN purge keys: Surrogate-Key (Fastly: space-separated) and Cache-Tag (Cloudflare, Akamai: commas). */
-function tagHeaders(tags: readonly string[]): Array<[string, string]> {
-  const safe = tags.filter((t) => /^[\x21-\x7e]+$/.test(t) && !t.includes(','));
-  return safe.length === 0 ? [] : [['Surrogate-Key', safe.join(' ')], ['Cache-Tag', safe.join(',')]];
-}
-
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { ttlS, maxBytes, now, onEvent, onHit, rerender } = options;
-  const swrS = options.swrS ?? 0;
-  const staleIfErrorS = options.staleIfErrorS ?? 0;
+  const { ttlS, maxBytes, now, onEvent, onHit } = options;
+  const policy: KeepPolicy = { ttlS, swrS: options.swrS ?? 0, staleIfErrorS: options.staleIfErrorS ?? 0, now };
   const patienceMs = options.stalePatienceMs ?? STALE_PATIENCE_MS;
   const followLimitMs = options.followLimitMs ?? FOLLOW_LIMIT_MS;
   const counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
   const emit = (event: CacheEvent) => onEvent?.(event);
-  const lru = new LRUCache<string, PageEntry>({
-    maxSize: maxBytes,
-    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-    sizeCalculation: (e, key) => stringBytes(key) + e.tags.reduce((n, t) => n + stringBytes(t), 0) + preparedBytes(e.prepared) + PAGE_OVERHEAD_BYTES,
-    ttlResolution: 0,
-    perf: { now },
-    dispose: (_v, _k, reason) => {
-      if (reason === 'evict') emit('evict');
-    },
-  });
-  /** Renders under way, by key: what their followers wait on (the page, or null when it was not kept). */
-  const inflight = new Map<string, Promise<PageEntry | null>>();
-  /** Requests that are background re-renders (marked by the rerender hook): they render and store, never replay. */
-  const rerenders = new WeakMap<IncomingMessage, RerenderJob>();
-  /** Bumped by every purge: a render begun before a purge may show purged data and is not kept. */
-  let generation = 0;
-
-  /**
-   * Starts one background re-render of a stored page, unless one (or a visitor's render) is under way.
-   * Its followers get the new page, or null when it could not be kept.
-   */
-  function refresh(entry: PageEntry): Promise<PageEntry | null> {
-    const running = inflight.get(entry.key);
-    if (running) return running;
-    if (!rerender) return Promise.resolve(null);
-    emit('refresh');
-    const url = new URL(entry.key);
-    const target = { key: entry.key, url: `${url.pathname}${url.search}`, host: url.host, protocol: url.protocol.slice(0, -1) };
-    const job: RerenderJob = { key: entry.key, started: false, settle: () => undefined };
-    const result = new Promise<PageEntry | null>((resolve) => {
-      job.settle = resolve;
-      const marked = (req: IncomingMessage) => rerenders.set(req, job);
-      // A re-render that never reached the page cache (refused on the way) keeps nothing.
-      rerender(target, marked).then(
-        () => !job.started && resolve(null),
-        () => resolve(null),
-      );
-      // Nor does one that never ends: the page is not left waiting on it (a render is cut at 10 s anyway).
-      setTimeout(() => resolve(null), followLimitMs).unref();
-    });
-    inflight.set(entry.key, result);
-    void result.finally(() => {
-      if (inflight.get(entry.key) === result) inflight.delete(entry.key);
-    });
-    return result;
-  }
+  const pages = createPageStore({ maxBytes, now, swrS: policy.swrS, staleIfErrorS: policy.staleIfErrorS, emit, shared: options.shared });
+  const renders = createRenders({ rerender: options.rerender, followLimitMs, onRefresh: () => emit('refresh') });
 
   function found(entry: PageEntry, status: PageFound['status']): PageFound {
     if (status === 'HIT') counts.hits += 1;
@@ -274,17 +111,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { entry, status };
   }
 
-  async function follow(render: Promise<PageEntry | null>): Promise<PageFound | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), followLimitMs)));
-    const entry = await Promise.race([render, limit]).finally(() => clearTimeout(timer));
-    return entry ? judge(entry) : null;
-  }
-
   async function waitForRefresh(entry: PageEntry): Promise<PageFound> {
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), patienceMs)));
-    const fresh = await Promise.race([refresh(entry), limit]).finally(() => clearTimeout(timer));
+    const fresh = await within(renders.refresh(entry), patienceMs);
     return fresh ? found(fresh, 'HIT') : found(entry, 'STALE');
   }
 
@@ -293,7 +121,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const pastMs = now() - entry.storedAt - entry.freshMs;
     if (pastMs < 0) return found(entry, 'HIT');
     if (pastMs < entry.swrMs) {
-      void refresh(entry);
+      void renders.refresh(entry);
       return found(entry, 'STALE');
     }
     if (pastMs < entry.staleIfErrorMs) return waitForRefresh(entry);
@@ -301,14 +129,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   function find(key: string): PageFound | null | Promise<PageFound | null> {
-    const entry = lru.get(key);
+    const entry = pages.get(key);
     if (entry) {
       const result = judge(entry);
       if (result) return result;
-      lru.delete(key);
+      pages.delete(key);
     }
-    const running = inflight.get(key);
-    if (running) return follow(running);
+    const running = renders.running(key);
+    // Behind a render under way: its page (judged like a stored one), or render it here after all.
+    if (running) return within(running, followLimitMs).then((rendered) => (rendered ? judge(rendered) : null));
     return null;
   }
 
@@ -319,160 +148,40 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (req.method === 'GET') onHit?.(entry.tags);
   }
 
-  /** PAGE_CACHE_TTL_S, or less when the page goes out of date sooner (then no stale window). */
-  function lifetimeOf(expiresAt: unknown): { freshMs: number; byClock: boolean } {
-    const ttl = ttlS * 1000;
-    if (typeof expiresAt !== 'number' || !Number.isFinite(expiresAt)) return { freshMs: ttl, byClock: false };
-    const left = Math.max(0, expiresAt - now());
-    return left < ttl ? { freshMs: left, byClock: true } : { freshMs: ttl, byClock: false };
-  }
-
-  /** Whether what the router decided so far allows keeping the page (read again when it has finished). */
-  function keepable(res: Response): boolean {
-    const tags = res.locals.pageTags as unknown;
-    const upstream = (res.locals.pageUpstreamCache as unknown) ?? [];
-    const cacheControl = String(res.getHeader('cache-control') ?? '');
-    return (
-      res.statusCode === 200 &&
-      Array.isArray(tags) &&
-      Array.isArray(upstream) &&
-      upstream.every((s) => s === 'HIT' || s === 'MISS') &&
-      !res.getHeader('set-cookie') &&
-      !/no-store|private/.test(cacheControl) &&
-      lifetimeOf(res.locals.pageExpiresAt).freshMs > 0
-    );
-  }
-
-  /** What purges a page: the upstream entries it was built from, and its own path. */
-  const tagsOfPage = (req: Request, res: Response): string[] => [...(res.locals.pageTags as string[]), `path:${req.path}`];
-
-  /** Just before the head goes out: shared caches may keep a keepable page; others say no-store. */
-  function decideHeaders(req: Request, res: Response): void {
-    if (keepable(res)) {
-      const { freshMs, byClock } = lifetimeOf(res.locals.pageExpiresAt);
-      res.setHeader('Cache-Control', sharedCacheControl(Math.floor(freshMs / 1000), byClock ? 0 : swrS, byClock ? 0 : staleIfErrorS));
-      for (const [name, value] of tagHeaders(tagsOfPage(req, res))) res.setHeader(name, value);
-    } else if (res.getHeader('set-cookie')) {
-      res.setHeader('Cache-Control', 'private, no-store');
-    } else if (!res.getHeader('cache-control')) {
-      res.setHeader('Cache-Control', 'no-cache');
-    }
-  }
-
-  /** Copies what the page router writes, and stores it once the answer is complete and replayable. */
-  /** Registers a render of `key` in `inflight` (its followers wait on it); the caller settles it. */
-  function startRender(key: string): (entry: PageEntry | null) => void {
-    let settle!: (entry: PageEntry | null) => void;
-    const render = new Promise<PageEntry | null>((resolve) => (settle = resolve));
-    inflight.set(key, render);
-    void render.finally(() => {
-      if (inflight.get(key) === render) inflight.delete(key);
-    });
-    return settle;
-  }
-
-  /** Copies what the page router writes; `settle` is told the stored page (or null) once it is done. */
+  /** Captures what the page router sends; `settle` is told the stored page (or null) once it is done. */
   function record(req: Request, res: Response, key: string, settle: (entry: PageEntry | null) => void): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const began = generation;
+    const began = pages.generation();
     counts.renders += 1;
+    capturePage(policy, req, res)
+      .then((page) => (page ? pages.store(key, page, began) : null))
+      .then(settle, () => settle(null));
+  }
 
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (size > MAX_PAGE_BYTES || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buf = Buffer.isBuffer(chunk)
-        ? chunk
-        : typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array);
-      size += buf.length;
-      chunks.push(buf);
+  /** A page nobody here has: the shared tier's copy, else rendered (and recorded) by this request. */
+  function renderOrShare(req: Request, res: Response, key: string, sending: () => Omit<Sending, 'cache' | 'ageS'>, next: () => void): void {
+    // In `renders` from now on, so the requests behind this one wait instead of rendering.
+    const settle = renders.start(key);
+    const render = (): void => {
+      counts.misses += 1;
+      emit('miss');
+      record(req, res, key, settle);
+      next();
     };
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => Response;
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as Response['write'];
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return end(chunk, ...rest);
-    }) as Response['end'];
-    res.writeHead = ((...args: unknown[]) => {
-      if (typeof args[0] === 'number') res.statusCode = args[0];
-      decideHeaders(req, res);
-      return writeHead(...args);
-    }) as Response['writeHead'];
-    res.setHeader('X-Cache', 'MISS');
-    res.setHeader('Age', '0');
-
-    res.on('close', () => {
-      if (!res.writableFinished) settle(null);
-    });
-    res.on('finish', () => {
-      if (!keepable(res) || size > MAX_PAGE_BYTES || generation !== began) {
-        settle(null);
-        return;
-      }
-      // Its age counts from now, when the visitor had it, not from when its compressed copies are ready.
-      store(req, res, key, Buffer.concat(chunks, size), now()).then(settle, () => settle(null));
-    });
-  }
-
-  async function store(req: Request, res: Response, key: string, body: Buffer, storedAt: number): Promise<PageEntry | null> {
-    const { freshMs, byClock } = lifetimeOf(res.locals.pageExpiresAt);
-    const began = generation;
-    const pairs: Array<[string, string]> = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value === undefined || SKIPPED_HEADERS.has(name)) continue;
-      for (const v of Array.isArray(value) ? value : [value]) pairs.push([name, String(v)]);
-    }
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-    // Compressed once per page and lifetime, in the thread pool, after the visitor has the answer.
-    const prepared = await prepare(200, pairs, body, etag);
-    if (generation !== began) return null;
-    const entry: PageEntry = {
-      key,
-      prepared,
-      storedAt,
-      freshMs,
-      swrMs: byClock ? 0 : swrS * 1000,
-      staleIfErrorMs: byClock ? 0 : staleIfErrorS * 1000,
-      tags: tagsOfPage(req, res),
-      routeId: routeIdOf(res),
-    };
-    if (entry.freshMs <= 0) return null;
-    keep(entry);
-    options.shared?.set(key, encodePage(entry), keepMsOf(entry), entry.tags);
-    return lru.peek(key) === entry ? entry : null;
-  }
-
-  /** How long a page is worth keeping from when it was stored: its fresh life and the longer stale window. */
-  const keepMsOf = (e: PageEntry): number => e.freshMs + Math.max(e.swrMs, e.staleIfErrorMs);
-
-  function keep(entry: PageEntry): void {
-    // lru-cache keeps an entry while its age is not above the ttl: one ms less makes the end a miss.
-    const ttl = entry.storedAt + keepMsOf(entry) - now() - 1;
-    if (ttl > 0) lru.set(entry.key, entry, { ttl });
-  }
-
-  /** A fresh copy another instance stored in the shared tier, kept here too; null when there is none. */
-  async function fromShared(key: string): Promise<PageEntry | null> {
-    const buf = await options.shared?.get(key);
-    const entry = buf ? decodePage(key, buf) : null;
-    if (!entry || now() - entry.storedAt >= entry.freshMs) return null;
-    keep(entry);
-    return entry;
+    if (!options.shared) return render();
+    pages.fromShared(key).then((entry) => {
+      if (!entry) return render();
+      settle(entry);
+      send(req, res, found(entry, 'HIT'), sending());
+    }, render);
   }
 
   const middleware: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization) return next();
-    const job = rerenders.get(req);
+    const job = renders.jobOf(req);
     if (job) {
-      // refresh() registered this render in `inflight` already.
+      // refresh() registered this render already.
       job.started = true;
-      res.locals.pageRerender = true;
+      markRerender(res);
       record(req, res, job.key, job.settle);
       return next();
     }
@@ -484,21 +193,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const answer = (result: PageFound | null): void => {
       if (result) return send(req, res, result, sending());
       if (req.method !== 'GET') return next();
-      // The first request for a page nobody here has: the shared tier may have it, else it is rendered.
-      // Either way it is in `inflight` from now on, so the requests behind it wait instead of rendering.
-      const settle = startRender(key);
-      const render = (): void => {
-        counts.misses += 1;
-        emit('miss');
-        record(req, res, key, settle);
-        next();
-      };
-      if (!options.shared) return render();
-      fromShared(key).then((entry) => {
-        if (!entry) return render();
-        settle(entry);
-        send(req, res, found(entry, 'HIT'), sending());
-      }, render);
+      renderOrShare(req, res, key, sending, next);
     };
     const result = find(key);
     if (result instanceof Promise) result.then(answer, next);
@@ -509,29 +204,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     middleware,
     find,
     send,
-    purge(selector, removedUpstream = []) {
-      generation += 1;
-      const entryTags = new Set(removedUpstream.flatMap((r) => r.tags.filter((t) => t.startsWith('entry:'))));
-      const matches = matcher(selector, pagePathOf);
-      const doomed: string[] = [];
-      lru.forEach((page, key) => {
-        if (matches(key, page.tags) || page.tags.some((t) => entryTags.has(t))) doomed.push(key);
-      });
-      for (const key of doomed) lru.delete(key);
-      return doomed.length;
-    },
+    purge: (selector, removedUpstream = []) => pages.purge(selector, removedUpstream),
     stats() {
       const looked = counts.hits + counts.misses + counts.stale;
-      return {
-        entries: lru.size,
-        bytes: lru.calculatedSize,
-        maxBytes,
-        ...counts,
-        hitRatio: looked === 0 ? 0 : (counts.hits + counts.stale) / looked,
-      };
+      return { ...pages.size(), maxBytes, ...counts, hitRatio: looked === 0 ? 0 : (counts.hits + counts.stale) / looked };
     },
-    close() {
-      lru.clear();
-    },
+    close: () => pages.clear(),
   };
 }

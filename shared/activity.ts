@@ -10,7 +10,7 @@
 //     2   | 电话预约 Reservation by phone      | 已约满 Fully booked               | 已结束 Ended
 //     3   | 现场报名 Sign-up on site           | 预约已截止 Reservation closed      | 已取消 Cancelled
 
-import { formatDateTime } from './format.ts';
+import { chinaTimeMs, endOfChinaDay } from './china-time.ts';
 import type { Activity } from './wire.ts';
 
 export interface Words {
@@ -73,17 +73,6 @@ export interface ActivityState {
   nextChangeMs: number | null;
 }
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-
-/** A wire time (China time, no zone) as an instant in ms; null when it is not a time. */
-export function chinaTimeMs(value: string | null | undefined): number | null {
-  const f = formatDateTime(value);
-  if (!f) return null;
-  const n = (from: number, to: number) => Number(f.slice(from, to));
-  return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16)) - CHINA_OFFSET_MS;
-}
-
 /** The code the service sent, when it is one of the table's; else null. */
 const code = (kind: ActivityCodeKind, value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && ACTIVITY_CODES[kind][value] ? value : null;
@@ -101,7 +90,7 @@ const code = (kind: ActivityCodeKind, value: unknown): number | null =>
 export function activityState(a: ActivityClock, nowMs: number): ActivityState {
   const cancelled = a.activityStatus === ACTIVITY_STATUS.cancelled;
   const start = chinaTimeMs(a.startTime);
-  const end = start === null ? null : Math.max(start, chinaTimeMs(a.endTime) ?? Math.floor((start + CHINA_OFFSET_MS) / DAY_MS + 1) * DAY_MS - CHINA_OFFSET_MS);
+  const end = start === null ? null : Math.max(start, chinaTimeMs(a.endTime) ?? endOfChinaDay(start));
   let status = code('activityStatus', a.activityStatus);
   if (!cancelled && start !== null && end !== null) {
     status = nowMs < start ? ACTIVITY_STATUS.upcoming : nowMs < end ? ACTIVITY_STATUS.ongoing : ACTIVITY_STATUS.ended;

@@ -120,8 +120,3 @@ export function isActiveChannel(node: Pick<ChannelNode, 'path' | 'isHome' | 'ext
 export function activeTopChannel(nodes: readonly ChannelNode[], pathname: string): ChannelNode | undefined {
   return nodes.find((n) => isActiveChannel(n, pathname));
 }
-
-/** The home channel of a tree, if the service sends one. */
-export function homeChannel(nodes: readonly ChannelNode[]): ChannelNode | undefined {
-  return nodes.find((n) => n.isHome);
-}

@@ -1,16 +1,9 @@
 // What the exhibition and collection loaders hand their screens: plain JSON, every date formatted,
 // every link and image source list derived, so components only render.
 import type { ExhibitionPhase, MapPoint } from './exhibits.ts';
-import type { GalleryImage, ListItem } from './screen-data.ts';
-import type { FilterLink } from './visitor-views.ts';
+import type { FilterLink, GalleryImage, ListItem, Paging, ViewLink } from './view-parts.ts';
 
 export type ExhibitionKind = 'base' | 'temp';
-
-/** A link the screen renders: internal (router link) or an own http(s) page (new tab, rel noopener). */
-export interface ViewLink {
-  href: string;
-  external: boolean;
-}
 
 export interface ExhibitionCard {
   id: string;
@@ -27,12 +20,6 @@ export interface ExhibitionCard {
   /** Plain-text summary (≤ 100 characters). */
   summary: string;
   link: ViewLink | null;
-}
-
-export interface Paging {
-  page: number;
-  pages: number;
-  total: number;
 }
 
 export interface ExhibitionListData extends Paging {

@@ -78,17 +78,7 @@ export function mapPoint(x: string | number | null | undefined, y: string | numb
   return px === null || py === null ? null : { x: px, y: py };
 }
 
-/** The minute `YYYY-MM-DD HH:mm` in China time for a clock reading (compares with formatDateTime). */
-export function chinaMinute(nowMs: number): string {
-  return new Date(nowMs + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 export type ExhibitionPhase = 'upcoming' | 'current' | 'past';
-
-/** Today's date `YYYY-MM-DD` in China time (UTC+8, no daylight saving) for a clock reading. */
-export function chinaDay(nowMs: number): string {
-  return new Date(nowMs + 8 * 3600_000).toISOString().slice(0, 10);
-}
 
 /**
  * Is an exhibition on, coming or over on `day` (`YYYY-MM-DD`)? Wire dates are compared by their

@@ -1,7 +1,7 @@
 // What the home loader hands the home screen: every section already shaped, or null when the content
 // service could not give it (the page then leaves that section out rather than failing).
-import type { ExhibitionCard, ViewLink } from './exhibition-views.ts';
-import type { ListItem } from './screen-data.ts';
+import type { ExhibitionCard } from './exhibition-views.ts';
+import type { ListItem, ViewLink } from './view-parts.ts';
 
 export interface Slide {
   id: string;

@@ -5,10 +5,6 @@
 /** Letters, digits, `-` and `_`, 1 to 64 characters. */
 export const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function isRecordId(value: unknown): value is string {
-  return typeof value === 'string' && RECORD_ID.test(value);
-}
-
 /** A stable order for records of equal rank: ids compared as text (numeric-looking ids numerically). */
 export function compareIds(a: string, b: string): number {
   if (/^\d{1,15}$/.test(a) && /^\d{1,15}$/.test(b)) return Number(a) - Number(b);

@@ -11,6 +11,10 @@ export type MessageValues = Record<MessageField, string>;
 
 /** Hidden input with a per-form key: a repeated submission of one filled-in form is sent once. */
 export const FORM_KEY_FIELD = 'formKey';
+/** `?sent=1` on the board: the thank-you notice after the message was sent. */
+export const SENT_PARAM = 'sent';
+/** The form's id: a no-JavaScript answer comes back scrolled to the form. */
+export const MESSAGE_FORM_ANCHOR = 'leave-message';
 
 /**
  * Why a valid form could not be sent (the visitor's input is kept in every case): the service was

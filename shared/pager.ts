@@ -113,8 +113,3 @@ export function correctedPageHref(pathname: string, search: string): string | nu
   const page = parsePageParam(raw);
   return raw === String(page) ? null : pageHref(pathname, search, page);
 }
-
-/** Paging parameters for an upstream list call. */
-export function pagingParam(page: number, pageSize: number): { pageNum: number; pageSize: number } {
-  return { pageNum: page, pageSize };
-}

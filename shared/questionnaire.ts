@@ -9,25 +9,6 @@ export const OTHER_VALUE = 'other';
 
 export type QuestionnaireState = 'upcoming' | 'open' | 'closed';
 
-/**
- * Now as a wire date (`YYYY-MM-DD HH:mm:ss`, China time), so it compares with wire dates as text.
- * Uses Intl (no Node built-in): the same in the browser and on the server.
- */
-export function chinaNow(ms: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
-
 /** A wire date made comparable as text: a date alone means the whole day (start 00:00:00 / end 23:59:59). */
 function bound(value: string, edge: 'start' | 'end'): string {
   const v = value.trim();
@@ -66,7 +47,8 @@ export type QuestionnaireValues = Record<string, string[]>;
 export function questionnaireValuesFrom(entries: Iterable<[string, unknown]>): QuestionnaireValues {
   const values: QuestionnaireValues = {};
   for (const [name, value] of entries) {
-    if (!/^q[A-Za-z0-9_-]{1,64}$/.test(name) || typeof value !== 'string') continue;
+    // `q` + a question id (questionField), or + `<id>_other` (otherField): the id pattern after the `q`.
+    if (!name.startsWith('q') || !RECORD_ID.test(name.slice(1)) || typeof value !== 'string') continue;
     (values[name] ??= []).push(value);
   }
   return values;

@@ -59,7 +59,7 @@ export interface SiteMode {
 export const siteModeOf = (url: URL): Required<SiteMode> => ({ wx: isWx(url), care: isCare(url) });
 
 /** The query a site link must keep so the visitor stays in the same mode. */
-export function siteQuery(mode: SiteMode): Record<string, string> {
+function siteQuery(mode: SiteMode): Record<string, string> {
   return { ...(mode.wx ? { [WX_PARAM]: WX_VALUE } : {}), ...(mode.care ? { [CARE_PARAM]: CARE_VALUE } : {}) };
 }
 

@@ -1,7 +1,6 @@
 // The picture slider's arithmetic (spec §9: 500 ms transitions, a thumbnail strip of 3): stepping
 // with wrap-around and which three thumbnails the strip shows. The Slider component only renders.
 
-export const SLIDE_TRANSITION_MS = 500;
 export const SLIDER_THUMBS = 3;
 /** How long a slide stays before the next one comes (not in the spec; long enough to read a caption). */
 export const SLIDE_INTERVAL_MS = 6000;

@@ -2,19 +2,9 @@
 // JSON with every date formatted, every word chosen for the page's language and every link derived,
 // so the components only render.
 import type { CodeWord } from './activity.ts';
-import type { Paging, ViewLink } from './exhibition-views.ts';
 import type { FormRejection, MessageTypeOption, MessageValues } from './message-form.ts';
 import type { QuestionnaireState, QuestionnaireValues } from './questionnaire.ts';
-
-export type { Paging, ViewLink };
-
-/** One choice of a filter row (`?type=`); the first is "all". */
-export interface FilterLink {
-  value: string;
-  label: string;
-  href: string;
-  active: boolean;
-}
+import type { FilterLink, Paging, ViewLink } from './view-parts.ts';
 
 export interface ActivityCard {
   id: string;

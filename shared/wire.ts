@@ -7,13 +7,6 @@
 
 export type SiteLanguage = 'CN' | 'EN';
 
-/** Every answer of the content service. `code` 200 is success. */
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
 /** A paged list (`pageSize` 0 with `pageNum` 0 means all). */
 export interface ListResult<T> {
   records: T[];
@@ -28,12 +21,6 @@ export interface SearchResult<T> {
   page: number;
   pages: number;
   total: number;
-}
-
-/** The request body of list calls. */
-export interface ListRequest<E extends object = Record<string, unknown>> {
-  entity?: E;
-  param?: { pageSize?: number; pageNum?: number } & Record<string, unknown>;
 }
 
 export interface Channel {

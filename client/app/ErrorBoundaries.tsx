@@ -11,6 +11,7 @@ import { useT } from '../i18n.tsx';
 import NotFound from '../screens/NotFound.tsx';
 import { useHydratedMarker } from './hydrated.ts';
 import ServiceError from './ServiceError.tsx';
+import { MAIN_ID } from '../../shared/dom-ids.ts';
 
 export type ErrorView = 'notFound' | 'service' | 'home';
 
@@ -56,7 +57,7 @@ export function RootErrorBoundary() {
   useHydratedMarker();
   return (
     <div className="page page--bare" data-state="error">
-      <main id="main" className="page__main page__main--bare">
+      <main id={MAIN_ID} className="page__main page__main--bare">
         <BareLogo />
         <ErrorScreen />
       </main>

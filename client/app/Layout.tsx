@@ -17,6 +17,7 @@ import HeadSync from './HeadSync.tsx';
 import NavigationProgress, { useNavigationPending } from './NavigationProgress.tsx';
 import { useHydratedMarker } from './hydrated.ts';
 import { usePageInfo } from './page-state.ts';
+import { MAIN_ID } from '../../shared/dom-ids.ts';
 
 /** Screens that show one record and bring their own <h1>; list screens get the channel name as <h1>. */
 const RECORD_SCREENS: ReadonlySet<ScreenKind> = new Set([
@@ -39,7 +40,7 @@ export default function Layout() {
   const screen = page.def?.screen ?? 'notFound';
   const chrome = !frame.wx;
   const skip = (
-    <a className="skip-link" href="#main">
+    <a className="skip-link" href={`#${MAIN_ID}`}>
       {t('frame.skip')}
     </a>
   );
@@ -71,7 +72,7 @@ export default function Layout() {
       <NavigationProgress pending={pending} />
       {skip}
       {chrome && <Header />}
-      <main id="main" className="page__main" aria-busy={pending || undefined}>
+      <main id={MAIN_ID} className="page__main" aria-busy={pending || undefined}>
         {inner ? (
           <>
             <Banner section={chain[0]} />

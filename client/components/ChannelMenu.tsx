@@ -22,6 +22,28 @@ function Chevron() {
   );
 }
 
+/** A top channel's visible children, each with its third-level channels nested. */
+function Dropdown({ id, label, nodes, pathname }: { id: string; label: string; nodes: ChannelNode[]; pathname: string }) {
+  return (
+    <ul id={id} className="channel-menu__dropdown" aria-label={label}>
+      {nodes.map((child) => (
+        <li key={child.path} className="channel-menu__sub">
+          <ChannelLink node={child} className="channel-menu__sublink" current={isActiveChannel(child, pathname)} />
+          {child.children.length > 0 && (
+            <ul className="channel-menu__third">
+              {child.children.map((third) => (
+                <li key={third.path}>
+                  <ChannelLink node={third} className="channel-menu__thirdlink" current={isActiveChannel(third, pathname)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ChannelMenu({ nodes, pathname }: { nodes: ChannelNode[]; pathname: string }) {
   const t = useT();
   const baseId = useId();
@@ -119,32 +141,7 @@ export default function ChannelMenu({ nodes, pathname }: { nodes: ChannelNode[];
                     <Chevron />
                   </span>
                 ))}
-              {children.length > 0 && (
-                <ul id={dropdownId} className="channel-menu__dropdown" aria-label={label}>
-                  {children.map((child) => (
-                    <li key={child.path} className="channel-menu__sub">
-                      <ChannelLink
-                        node={child}
-                        className="channel-menu__sublink"
-                        current={isActiveChannel(child, pathname)}
-                      />
-                      {child.children.length > 0 && (
-                        <ul className="channel-menu__third">
-                          {child.children.map((third) => (
-                            <li key={third.path}>
-                              <ChannelLink
-                                node={third}
-                                className="channel-menu__thirdlink"
-                                current={isActiveChannel(third, pathname)}
-                              />
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {children.length > 0 && <Dropdown id={dropdownId} label={label} nodes={children} pathname={pathname} />}
             </li>
           );
         })}

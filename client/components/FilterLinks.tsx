@@ -1,7 +1,7 @@
 // A row of filter links (`?type=` on collection and exhibition lists): real links, so filtering works
 // without JavaScript and every filter is an address; the page resets to 1, other parameters stay.
 import { Link } from 'react-router';
-import type { FilterLink } from '../../shared/visitor-views.ts';
+import type { FilterLink } from '../../shared/view-parts.ts';
 
 export default function FilterLinks({ links, label }: { links: readonly FilterLink[]; label: string }) {
   if (links.length < 2) return null;

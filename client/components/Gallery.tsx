@@ -2,7 +2,7 @@
 // links to the large picture, so it opens without JavaScript; with it, a modal viewer steps through
 // the pictures (arrow keys, Escape closes, focus returns to the thumbnail).
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { GalleryImage } from '../../shared/screen-data.ts';
+import type { GalleryImage } from '../../shared/view-parts.ts';
 import { useT } from '../i18n.tsx';
 import SafeImage from './SafeImage.tsx';
 

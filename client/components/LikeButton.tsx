@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useActionData, useFetcher } from 'react-router';
 import { isActionUnsent } from '../../shared/data-protocol.ts';
-import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, type LikeResult } from '../../shared/screen-data.ts';
+import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, type LikeResult } from '../../shared/like.ts';
 import { useT } from '../i18n.tsx';
 import Button from './Button.tsx';
 

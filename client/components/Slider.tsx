@@ -4,12 +4,12 @@
 // on a timer that pauses while the pointer is over the slider or focus is inside it, and stops for
 // good under prefers-reduced-motion or when the visitor presses pause; the arrow keys, the buttons and
 // the thumbnails move between slides.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Slide } from '../../shared/home-view.ts';
-import { SLIDER_THUMBS, SLIDE_INTERVAL_MS, stepSlide, thumbWindowStart } from '../../shared/slider.ts';
-import { Link } from 'react-router';
+import { SLIDE_INTERVAL_MS, stepSlide } from '../../shared/slider.ts';
 import { useT } from '../i18n.tsx';
-import SafeImage from './SafeImage.tsx';
+import SliderControls from './SliderControls.tsx';
+import SliderSlide from './SliderSlide.tsx';
 
 export interface SliderProps {
   slides: Slide[];
@@ -19,39 +19,14 @@ export interface SliderProps {
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-/** A date or a date range as captions write them (2026.05.18—2027.02.28, 2026年5月18日 – …). */
-const DATE_RUN = /\d{4}[./\-年]\d{1,2}[./\-月]\d{1,2}日?(?:\s*[—–~～-]\s*(?:\d{4}[./\-年])?\d{1,2}[./\-月]\d{1,2}日?)?/g;
-
-/** The caption with each date (range) kept on one line: a narrow screen breaks before it, not inside. */
-function captionParts(caption: string): ReactNode[] {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of caption.matchAll(DATE_RUN)) {
-    if (match.index > last) parts.push(caption.slice(last, match.index));
-    parts.push(
-      <span key={match.index} className="slider__date">
-        {match[0]}
-      </span>,
-    );
-    last = match.index + match[0].length;
-  }
-  if (last < caption.length) parts.push(caption.slice(last));
-  return parts;
-}
-
-export default function Slider({ slides, label }: SliderProps) {
-  const t = useT();
-  const count = slides.length;
-  const [active, setActive] = useState(0);
-  // Set after hydration: the server and the first client render must agree (no JS → static slide 1).
+/**
+ * What the page allows the slider after hydration: `ready` (false on the server and the first client
+ * render, so both agree), prefers-reduced-motion, and whether the tab is visible.
+ */
+function useSliderEnvironment(): { ready: boolean; reduced: boolean; tabVisible: boolean } {
   const [ready, setReady] = useState(false);
   const [reduced, setReduced] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(false);
   const [tabVisible, setTabVisible] = useState(true);
-  const rootRef = useRef<HTMLElement>(null);
-
   useEffect(() => {
     setReady(true);
     const mq = window.matchMedia(reducedMotionQuery);
@@ -66,6 +41,18 @@ export default function Slider({ slides, label }: SliderProps) {
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
+  return { ready, reduced, tabVisible };
+}
+
+export default function Slider({ slides, label }: SliderProps) {
+  const t = useT();
+  const count = slides.length;
+  const [active, setActive] = useState(0);
+  const { ready, reduced, tabVisible } = useSliderEnvironment();
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
 
   const playing = ready && count > 1 && !reduced && !stopped;
   const paused = hovered || focused || !tabVisible;
@@ -88,7 +75,6 @@ export default function Slider({ slides, label }: SliderProps) {
   };
 
   if (count === 0) return null;
-  const windowStart = thumbWindowStart(active, count, SLIDER_THUMBS);
   const rootClass = [
     'slider',
     ready ? 'slider--ready' : '',
@@ -113,92 +99,13 @@ export default function Slider({ slides, label }: SliderProps) {
     >
       {/* Screen readers hear slide changes the visitor makes, not the timer's. */}
       <div className="slider__viewport" aria-live={playing && !paused ? 'off' : 'polite'}>
-        {slides.map((slide, i) => {
-          const current = i === active;
-          const heading = !slide.link ? (
-            slide.title
-          ) : slide.link.external ? (
-            <a className="slider__link" href={slide.link.href} target="_blank" rel="noopener">
-              {slide.title}
-            </a>
-          ) : (
-            <Link className="slider__link" to={slide.link.href}>
-              {slide.title}
-            </Link>
-          );
-          return (
-            <div
-              key={slide.id}
-              className={`slider__slide${current ? ' slider__slide--active' : ''}`}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('slider.slide', { n: i + 1, total: count })}
-              aria-hidden={current ? undefined : true}
-              inert={!current}
-            >
-              <SafeImage
-                className="slider__image"
-                sources={slide.image}
-                alt=""
-                width={1440}
-                height={600}
-                {...(i === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy' })}
-              />
-              <div className="slider__caption">
-                <p className="slider__title">{heading}</p>
-                {slide.caption && <p className="slider__text">{captionParts(slide.caption)}</p>}
-              </div>
-            </div>
-          );
-        })}
+        {slides.map((slide, i) => (
+          <SliderSlide key={slide.id} slide={slide} index={i} count={count} current={i === active} />
+        ))}
       </div>
 
       {count > 1 && (
-        <div className="slider__controls">
-          <button type="button" className="slider__button slider__button--prev" onClick={() => step(-1)} aria-label={t('slider.prev')}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button
-            type="button"
-            className="slider__button slider__button--toggle"
-            onClick={() => setStopped((s) => !s)}
-            aria-label={stopped ? t('slider.play') : t('slider.pause')}
-            hidden={reduced}
-          >
-            <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
-          </button>
-          <button type="button" className="slider__button slider__button--next" onClick={() => step(1)} aria-label={t('slider.next')}>
-            <span aria-hidden="true">›</span>
-          </button>
-          <ol className="slider__thumbs" aria-label={t('slider.thumbs')}>
-            {slides.map((slide, i) => {
-              const visible = i >= windowStart && i < windowStart + SLIDER_THUMBS;
-              return (
-                <li key={slide.id} className={`slider__thumb${visible ? '' : ' slider__thumb--off'}`}>
-                  <button
-                    type="button"
-                    className="slider__thumb-button"
-                    onClick={() => go(i)}
-                    aria-label={t('slider.goto', { n: i + 1, title: slide.title })}
-                    aria-current={i === active ? 'true' : undefined}
-                    tabIndex={visible ? 0 : -1}
-                  >
-                    <SafeImage
-                      className="slider__thumb-image"
-                      sources={slide.thumb}
-                      alt=""
-                      width={160}
-                      height={90}
-                      loading="lazy"
-                      // A 96 px strip (64 px on phones): the 300 px variant is enough at any density.
-                      responsive={{ sizes: '96px', widths: [300] }}
-                    />
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </div>
+        <SliderControls slides={slides} active={active} stopped={stopped} reduced={reduced} step={step} go={go} toggle={() => setStopped((s) => !s)} />
       )}
     </section>
   );

@@ -2,15 +2,15 @@
 // takes reservations), the age range, how to reserve and the statuses as words (worked out from its
 // times by the loader), the description, and the sign-up link when the activity has one.
 import type { ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
-import type { ActivityDetailData } from '../../shared/visitor-views.ts';
+import { Link } from 'react-router';
 import ActivityStatus from '../components/ActivityStatus.tsx';
 import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function ActivityDetail() {
-  const data = useLoaderData() as ActivityDetailData;
+  const data = useScreenData('activityDetail');
   const t = useT();
   const facts: Array<{ label: string; value: ReactNode }> = [
     { label: t('act.time'), value: <TimeRange start={data.start} end={data.end} fallback={t('act.unknown')} /> },

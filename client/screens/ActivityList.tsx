@@ -1,8 +1,7 @@
 // Activities in the activity layout (spec §2: 6 a page): type filters from the ACTIVITY_TYPE
 // dictionary as links (`?type=` stays in the address while paging), then cards that put the time
 // range, the venue and the status words first (VISUAL.md).
-import { Link, useLoaderData } from 'react-router';
-import type { ActivityListData } from '../../shared/visitor-views.ts';
+import { Link } from 'react-router';
 import ActivityStatus from '../components/ActivityStatus.tsx';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
@@ -10,11 +9,12 @@ import SafeImage from '../components/SafeImage.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 const ANCHOR = 'activity-list';
 
 export default function ActivityList() {
-  const data = useLoaderData() as ActivityListData;
+  const data = useScreenData('activityList');
   const t = useT();
   useListScroll(ANCHOR);
   return (

@@ -3,16 +3,15 @@
 // like/unlike. Videos in the body play with controls; download stays off (controlslist set by the
 // loader, the context menu blocked here).
 import { useEffect, useRef } from 'react';
-import { useLoaderData } from 'react-router';
-import type { ArticleDetailData } from '../../shared/screen-data.ts';
 import Gallery from '../components/Gallery.tsx';
 import LikeButton from '../components/LikeButton.tsx';
 import PdfViewer from '../components/PdfViewer.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function ArticleDetail() {
-  const data = useLoaderData() as ArticleDetailData;
+  const data = useScreenData('detail');
   const t = useT();
   const body = useRef<HTMLDivElement>(null);
   useListScroll();

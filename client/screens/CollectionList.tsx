@@ -1,8 +1,6 @@
 // A collection (spec §2: PreciousCol and GMWW, 12 a page, collection style): the exhibit types as
 // filter links (`?type=`, a real address that paging keeps), the number of objects, then square
 // cards with the object's name and period, and the pager.
-import { useLoaderData } from 'react-router';
-import type { CollectionListData } from '../../shared/exhibition-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
 import Pager from '../components/Pager.tsx';
@@ -10,11 +8,12 @@ import Skeleton from '../components/Skeleton.tsx';
 import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
+import { useScreenData } from '../frame.ts';
 
 const ANCHOR = 'collection';
 
 export default function CollectionList() {
-  const data = useLoaderData() as CollectionListData;
+  const data = useScreenData('collectionList');
   const t = useT();
   useListScroll(ANCHOR);
   const paging = useListLoading();

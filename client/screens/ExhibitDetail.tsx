@@ -1,15 +1,15 @@
 // One exhibit (spec §3): its picture (the first of its semicolon list), every picture as a gallery,
 // the facts (type, period and exact date, size, grade, holding institution, provenance), the
 // description and commentary, and the 3D model when there is one.
-import { Link, useLoaderData } from 'react-router';
-import type { ExhibitDetailData } from '../../shared/exhibition-views.ts';
+import { Link } from 'react-router';
 import Gallery from '../components/Gallery.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function ExhibitDetail() {
-  const data = useLoaderData() as ExhibitDetailData;
+  const data = useScreenData('exhibitDetail');
   const t = useT();
   useListScroll();
 

@@ -1,8 +1,7 @@
 // One exhibition: the title, its status, dotted date range and place, a link to its own site when it
 // has one, the lead picture, the sanitized description, where to find it on the floor plan (base
 // exhibitions with map coordinates), its pictures, and the exhibits it shows (temporary exhibitions).
-import { Link, useLoaderData } from 'react-router';
-import type { ExhibitionDetailData } from '../../shared/exhibition-views.ts';
+import { Link } from 'react-router';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import FloorPlan from '../components/FloorPlan.tsx';
 import Gallery from '../components/Gallery.tsx';
@@ -11,9 +10,10 @@ import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function ExhibitionDetail() {
-  const data = useLoaderData() as ExhibitionDetailData;
+  const data = useScreenData('exhibitionDetail');
   const t = useT();
   useListScroll();
   const aside = data.map !== null;

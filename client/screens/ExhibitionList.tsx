@@ -1,8 +1,7 @@
 // Exhibitions in the exhibition layout (spec §2: 6 a page): each one a wide row with its picture, its
 // status, the dotted date range and the place up front (VISUAL.md), then a short summary. Temporary
 // exhibitions can be narrowed to on view / coming / past; an exhibition with its own site links out.
-import { useLoaderData } from 'react-router';
-import type { ExhibitionCard, ExhibitionListData } from '../../shared/exhibition-views.ts';
+import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
@@ -12,11 +11,12 @@ import SafeImage from '../components/SafeImage.tsx';
 import Skeleton from '../components/Skeleton.tsx';
 import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 const ANCHOR = 'exhibitions';
 
 export default function ExhibitionList() {
-  const data = useLoaderData() as ExhibitionListData;
+  const data = useScreenData('exhibitionList');
   const t = useT();
   useListScroll(ANCHOR);
   const paging = useListLoading();

@@ -2,19 +2,20 @@
 // exhibitions on view, the latest news, collection highlights on a dark band where the objects glow,
 // upcoming activities, and the visit statistics. A section the service could not give is left out.
 import type { ReactNode } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
-import type { HomeActivity, HomeData, HomeSection, HomeStats } from '../../shared/home-view.ts';
+import type { HomeActivity, HomeSection, HomeStats } from '../../shared/home-view.ts';
 import type { UiKey } from '../../shared/i18n.ts';
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import Slider from '../components/Slider.tsx';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function Home() {
-  const data = useLoaderData() as HomeData;
+  const data = useScreenData('home');
   const t = useT();
   return (
     <div className="home">

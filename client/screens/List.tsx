@@ -1,7 +1,5 @@
 // The list screen of every layout (spec §2): the channel's records in its layout, an empty state in
 // words, and the pager; `?page=` drives it (the loader reads and clamps it).
-import { useLoaderData } from 'react-router';
-import type { ListData } from '../../shared/screen-data.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import Skeleton from '../components/Skeleton.tsx';
@@ -9,11 +7,12 @@ import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import ListCards from './ListCards.tsx';
 import ListCommon from './ListCommon.tsx';
 import ListText from './ListText.tsx';
+import { useScreenData } from '../frame.ts';
 
 export const LIST_ANCHOR = 'list';
 
 export default function List() {
-  const data = useLoaderData() as ListData;
+  const data = useScreenData('list');
   useListScroll(LIST_ANCHOR);
   // A page change of this same list shows the skeleton; other navigations keep the page as it is.
   const paging = useListLoading();

@@ -1,6 +1,6 @@
 // Card grids: images (4:3), wc (shop, 1:1), book (3:4 covers), collection (1:1), and the generic
 // exhibition and activity cards (4:3, date range and place up front). One table says what each shows.
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import type { ListLayout } from '../../shared/route-table.ts';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';

@@ -1,5 +1,5 @@
 // The common layout (news): a 4:3 picture beside the title, date and excerpt; stacked on phones.
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 

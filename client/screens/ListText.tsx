@@ -1,5 +1,5 @@
 // The text layout: dated rows with a hairline between (VISUAL.md).
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import RecordLink from '../components/RecordLink.tsx';
 
 export default function ListText({ items }: { items: ListItem[] }) {

@@ -1,20 +1,21 @@
 // The visitor message board (spec §2 LeaveWord): the thank-you notice after sending, published
 // messages with the museum's replies (10 a page), then the form. New messages are not public until
 // the museum replies, and the notice says so.
-import { useActionData, useLoaderData, useLocation } from 'react-router';
-import type { MessageActionData, MessageBoardData } from '../../shared/visitor-views.ts';
+import { useActionData, useLocation } from 'react-router';
+import { MESSAGE_FORM_ANCHOR, SENT_PARAM } from '../../shared/message-form.ts';
+import { PAGE_PARAM } from '../../shared/pager.ts';
+import type { MessageActionData } from '../../shared/visitor-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import MessageForm from '../components/MessageForm.tsx';
 import Pager from '../components/Pager.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 const LIST_ANCHOR = 'message-list';
-/** Matches server/loaders/message.ts MESSAGE_FORM_ANCHOR. */
-const FORM_ANCHOR = 'leave-message';
 
 export default function MessageBoard() {
-  const data = useLoaderData() as MessageBoardData;
+  const data = useScreenData('messageBoard');
   const rejection = useActionData() as MessageActionData | undefined;
   const t = useT();
   const { pathname, search } = useLocation();
@@ -22,10 +23,10 @@ export default function MessageBoard() {
   // The form posts to this page (mode parameters kept, page and notice dropped) and, without
   // JavaScript, the answer opens scrolled to the form.
   const params = new URLSearchParams(search);
-  params.delete('page');
-  params.delete('sent');
+  params.delete(PAGE_PARAM);
+  params.delete(SENT_PARAM);
   const query = params.toString();
-  const action = `${pathname}${query ? `?${query}` : ''}#${FORM_ANCHOR}`;
+  const action = `${pathname}${query ? `?${query}` : ''}#${MESSAGE_FORM_ANCHOR}`;
   return (
     <div className="message-board">
       <section className="message-board__list" id={LIST_ANCHOR} aria-labelledby="message-board-title">
@@ -35,7 +36,7 @@ export default function MessageBoard() {
           </h2>
           {!data.listFailed && <p className="message-board__count">{t('msg.count', { n: data.total })}</p>}
         </div>
-        <a className="button button--primary message-board__jump" href={`#${FORM_ANCHOR}`}>
+        <a className="button button--primary message-board__jump" href={`#${MESSAGE_FORM_ANCHOR}`}>
           {t('msg.formTitle')}
         </a>
         {data.listFailed ? (
@@ -75,7 +76,7 @@ export default function MessageBoard() {
         <Pager page={data.page} pages={data.pages} anchor={LIST_ANCHOR} />
       </section>
 
-      <section className="message-board__form" id={FORM_ANCHOR} aria-labelledby="message-form-title">
+      <section className="message-board__form" id={MESSAGE_FORM_ANCHOR} aria-labelledby="message-form-title">
         <h2 id="message-form-title" className="section-title">
           {t('msg.formTitle')}
         </h2>

@@ -1,11 +1,12 @@
 // Answering one questionnaire (only while it is open; the loader sends other visitors to the results).
-import { Link, useActionData, useLoaderData, useLocation } from 'react-router';
-import type { QuestionnaireActionData, QuestionnaireData } from '../../shared/visitor-views.ts';
+import { Link, useActionData, useLocation } from 'react-router';
+import type { QuestionnaireActionData } from '../../shared/visitor-views.ts';
 import QuestionnaireForm from '../components/QuestionnaireForm.tsx';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function Questionnaire() {
-  const data = useLoaderData() as QuestionnaireData;
+  const data = useScreenData('questionnaire');
   const rejection = useActionData() as QuestionnaireActionData | undefined;
   const t = useT();
   const { pathname, search } = useLocation();

@@ -1,16 +1,16 @@
 // The questionnaires (content map: Service/Questionnaire): title, period and whether it is open;
 // an open one leads to its answer page, every one to its results.
-import { Link, useLoaderData } from 'react-router';
-import type { QuestionnaireListData } from '../../shared/visitor-views.ts';
+import { Link } from 'react-router';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 const ANCHOR = 'questionnaire-list';
 
 export default function QuestionnaireList() {
-  const data = useLoaderData() as QuestionnaireListData;
+  const data = useScreenData('questionnaireList');
   const t = useT();
   useListScroll(ANCHOR);
   return (

@@ -1,12 +1,12 @@
 // A questionnaire's results: responses, then per question each answer's count and percentage as
 // text, with a bar that only repeats the number (decorative, an SVG so no inline style is needed
 // under the strict CSP), and the latest "other" answers.
-import { Link, useLoaderData } from 'react-router';
-import type { QuestionnaireResultData } from '../../shared/visitor-views.ts';
+import { Link } from 'react-router';
 import { useT } from '../i18n.tsx';
+import { useScreenData } from '../frame.ts';
 
 export default function QuestionnaireResult() {
-  const data = useLoaderData() as QuestionnaireResultData;
+  const data = useScreenData('questionnaireResult');
   const t = useT();
   const notice =
     data.notice === 'thanks'

@@ -3,10 +3,10 @@
 // server, so a pre-filled address shows results without JavaScript. The form is a plain GET form;
 // with JavaScript an empty keyword does nothing and a search resets to page 1 and scrolls to the top.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PAGE_PARAM } from '../../shared/pager.ts';
 import { homePath } from '../../shared/route-table.ts';
-import type { SearchData, SearchHitView } from '../../shared/screen-data.ts';
+import type { SearchHitView } from '../../shared/article-views.ts';
 import { visitPingPath } from '../../shared/links.ts';
 import EmptyState from '../components/EmptyState.tsx';
 import HeaderLogo from '../components/HeaderLogo.tsx';
@@ -17,8 +17,9 @@ import SafeImage from '../components/SafeImage.tsx';
 import Skeleton from '../components/Skeleton.tsx';
 import { useDesktop } from '../components/useDesktop.ts';
 import { scrollBehavior, useListLoading, useListScroll } from '../components/useListScroll.ts';
-import { useLang, useSiteHref } from '../frame.ts';
+import { useLang, useScreenData, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import { MAIN_ID } from '../../shared/dom-ids.ts';
 
 export const SEARCH_PARAM = 'key';
 export const SEARCH_SKELETON_ROWS = 5;
@@ -86,7 +87,7 @@ function HitBody({ hit, keyword }: { hit: SearchHitView; keyword: string }) {
 }
 
 export default function Search() {
-  const data = useLoaderData() as SearchData;
+  const data = useScreenData('search');
   const t = useT();
   const lang = useLang();
   const siteHref = useSiteHref();
@@ -147,7 +148,7 @@ export default function Search() {
           </form>
         </div>
       </header>
-      <main className="search-main" id="main">
+      <main className="search-main" id={MAIN_ID}>
         <h1 className="visually-hidden">{t('search.title')}</h1>
         {data.key && !loading && (
           <p className="search-main__tip" role="status">

@@ -7,7 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pagePathOf, sitemapPartOf } from '../../shared/discovery-paths.ts';
-import { requestIdOf, setRouteId } from '../http-context.ts';
+import { labelCache, requestIdOf, setRouteId } from '../http-context.ts';
 import { safeOrigin } from '../render/page-url.ts';
 import { UpstreamError, type UpstreamApi } from '../upstream/api.ts';
 import { createCopyCache, type CopyAnswer } from './cache.ts';
@@ -104,10 +104,9 @@ export function discoveryRouter(deps: DiscoveryDeps): RequestHandler {
             ? await sitemap(row, req.path, origin, requestId)
             : await pageFile(row, req.path, origin, requestId);
       const stale = built.copy?.status === 'STALE';
+      labelCache(res, built.copy?.status ?? 'BYPASS', built.copy?.ageS);
       res.set({
         'Cache-Control': stale ? 'public, max-age=60' : row.cacheControl,
-        'X-Cache': built.copy?.status ?? 'BYPASS',
-        ...(built.copy ? { Age: String(built.copy.ageS) } : {}),
         ...(built.filename ? { 'Content-Disposition': `attachment; filename="${built.filename}"` } : {}),
       });
       res.type(row.contentType).send(built.body);

@@ -1,6 +1,6 @@
 // The pages of the site as the router would serve them: which route table row a path is, whether its
 // channels exist in the language's channel tree, and the list pages a channel tree has. The same
-// checks as the page platform (server/render/run.ts), so a sitemap, feed or calendar never names a
+// checks as the page platform (server/render/route-handlers.ts), so a sitemap, feed or calendar never names a
 // page that answers 404.
 import { matchRoutes } from 'react-router';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';

@@ -1,7 +1,7 @@
 // Wire times are China time without a zone (`YYYY-MM-DD HH:mm:ss`, Asia/Shanghai, UTC+8 all year):
 // read into instants the way the activity screens read them (shared/activity.ts), so a feed's dates,
 // a sitemap's lastmod and a calendar's events say the same moment as the pages.
-import { chinaTimeMs } from '../../shared/activity.ts';
+import { chinaTimeMs } from '../../shared/china-time.ts';
 import { formatDate } from '../../shared/format.ts';
 
 export const CHINA_TZ = 'Asia/Shanghai';

@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
+import { labelCache } from '../http-context.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { UpstreamError } from '../upstream/api.ts';
@@ -123,7 +124,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
 
 function send(req: Request, res: Response, variant: Variant, hit: boolean): void {
   res.setHeader('Vary', 'Accept');
-  res.setHeader('X-Cache', hit ? 'HIT' : 'MISS');
+  labelCache(res, hit ? 'HIT' : 'MISS');
   res.setHeader('X-Image-Variant', variant.kind);
   res.setHeader('ETag', variant.etag);
   res.setHeader(

@@ -1,26 +1,26 @@
 // Activities (content map: Education/Activity): the list by type in the activity layout, 6 a page,
 // with the ACTIVITY_TYPE dictionary as filter links (`?type=` kept while paging), and one activity
 // with its times, reservation facts and status words (shared/activity.ts is the table of words).
-import { redirect } from 'react-router';
 import { ACTIVITY_STATUS, activityCodeWord, activityState, ageRangeWords, timeRange, type ActivityState } from '../../shared/activity.ts';
 import { TYPE_PARAM, typeFilter } from '../../shared/exhibits.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { isExternalUrl, recordPath } from '../../shared/links.ts';
-import { PAGE_PARAM, clampPage, pageHref } from '../../shared/pager.ts';
-import { requestedPage } from './paging.ts';
+import { PAGE_PARAM } from '../../shared/pager.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
-import type { ActivityCard, ActivityDetailData, ActivityListData, FilterLink } from '../../shared/visitor-views.ts';
-import type { Activity, DictionaryEntry, ListResult } from '../../shared/wire.ts';
+import type { ActivityCard, ActivityDetailData, ActivityListData } from '../../shared/visitor-views.ts';
+import type { FilterLink } from '../../shared/view-parts.ts';
+import type { Activity, DictionaryEntry } from '../../shared/wire.ts';
 import { articleHtml } from './article-html.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
+import { pagedCall, requestedPage } from './paging.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const ACTIVITY_PAGE_SIZE = 6;
-import { RECORD_ID as ID } from '../../shared/ids.ts';
 
 /** The list's address for a type filter: other parameters kept, the page reset to 1. */
 export function filterHref(url: URL, value: string): string {
@@ -67,12 +67,8 @@ export async function activityListLoader(ctx: LoaderContext): Promise<ActivityLi
   // An unknown or stale `?type=` shows every activity rather than an empty list.
   const activeType = typeFilter(ctx.url.searchParams.get(TYPE_PARAM), types.map((d) => d.dictionaryValue));
 
-  const { data } = await ctx.api.call<ListResult<Activity>>('queryActivityListByType', {
-    body: { entity: { activityType: activeType, languageType: SITE_CODE[ctx.lang] }, param: { pageNum: page, pageSize } },
-    requestId: ctx.requestId,
-  });
-  const pages = Math.max(0, Number(data.pages) || 0);
-  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
+  const entity = { activityType: activeType, languageType: SITE_CODE[ctx.lang] };
+  const { records, ...paging } = await pagedCall<Activity>(ctx, 'queryActivityListByType', entity, pageSize, {}, page);
 
   const listPath = ctx.channel?.path ?? ctx.url.pathname;
   const filters: FilterLink[] = [
@@ -85,12 +81,10 @@ export async function activityListLoader(ctx: LoaderContext): Promise<ActivityLi
     })),
   ];
   return {
-    page: pages > 0 ? page : 1,
-    pages,
-    total: Math.max(0, Number(data.total) || 0),
+    ...paging,
     types: types.length > 0 ? filters : [],
     activeType,
-    items: (data.records ?? []).map((a) => card(a, types, listPath, ctx)),
+    items: records.map((a) => card(a, types, listPath, ctx)),
   };
 }
 
@@ -109,7 +103,7 @@ export function descriptionHtml(description: string | null | undefined, filePref
 
 export async function activityDetailLoader(ctx: LoaderContext): Promise<ActivityDetailData & { meta: PageMeta }> {
   const id = ctx.params.id ?? '';
-  if (!ID.test(id)) throw notFound(`No activity ${id}`);
+  if (!RECORD_ID.test(id)) throw notFound(`No activity ${id}`);
   const [{ data: a }, types] = await Promise.all([
     ctx.api.call<Activity>('queryActivityById', { params: { id }, requestId: ctx.requestId }),
     dictionary(ctx, DICTIONARY.activityType),

@@ -2,20 +2,23 @@
 // style, the exhibit types as filter links (`?type=typeNo`, kept while paging), and one exhibit with
 // every picture (its semicolon list, then its CMS_EXHIBIT_INFO_DISPLAY files), its facts, description,
 // commentary and 3D model link.
-import { TYPE_PARAM, collectionFilter, exhibitThumb, typeFilter } from '../../shared/exhibits.ts';
+import { TYPE_PARAM, collectionFilter, collectionSection, exhibitThumb, typeFilter } from '../../shared/exhibits.ts';
 import type { CollectionListData, ExhibitDetailData, ExhibitFact } from '../../shared/exhibition-views.ts';
+import { fileUrl } from '../../shared/file-url.ts';
 import { t } from '../../shared/i18n.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { isExternalUrl } from '../../shared/links.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
-import type { FilterLink } from '../../shared/visitor-views.ts';
+import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
-import { RECORD_ID, cardContext, collectionListPath, collectionSection, exhibitCard, exhibitPictures, fileUrl, pagedCall, pictureSources } from './exhibition-cards.ts';
+import { cardContext, collectionListPath, exhibitCard, exhibitPictures, pictureSources } from './exhibition-cards.ts';
 import { fileList } from './files.ts';
+import { pagedCall } from './paging.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const COLLECTION_PAGE_SIZE = 12;

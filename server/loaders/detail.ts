@@ -4,30 +4,20 @@
 // action counts a like or takes it back (post/redirect/get without JavaScript, data with it).
 import { redirect } from 'react-router';
 import { pathSegments } from '../../shared/channels.ts';
+import { fileUrl } from '../../shared/file-url.ts';
 import { displayVisitCount, formatDate } from '../../shared/format.ts';
-import { displayImagePath } from '../../shared/image-paths.ts';
-import { firstImageSrc, imageSources } from '../../shared/image-sources.ts';
-import {
-  LIKE_ANCHOR,
-  LIKE_REPLY_FIELD,
-  LIKE_REPLY_INLINE,
-  LIKED_PARAM,
-  type ArticleDetailData,
-  type Attachment,
-  type GalleryImage,
-  type LikeResult,
-} from '../../shared/screen-data.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
+import { firstImageSrc } from '../../shared/image-sources.ts';
+import type { ArticleDetailData, Attachment } from '../../shared/article-views.ts';
+import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, LIKED_PARAM, type LikeResult } from '../../shared/like.ts';
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Article, FileInfo } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { articleHtml } from './article-html.ts';
 import { notFound } from './errors.ts';
-import { fileList, isPdf } from './files.ts';
+import { fileList, galleryImage, isPdf } from './files.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
-
-import { fileUrl } from '../../shared/file-url.ts';
-import { RECORD_ID } from '../../shared/ids.ts';
 
 /** Which call finds the article: by id, or the channel's own article when the path ends in a channel. */
 function articleCall(ctx: LoaderContext): { name: 'queryArchivesById'; id: string } | { name: 'queryArchivesByNo'; channelNo: string } {
@@ -43,15 +33,6 @@ function articleCall(ctx: LoaderContext): { name: 'queryArchivesById'; id: strin
 
 function attachment(file: FileInfo, filePrefix: string): Attachment {
   return { name: file.fileOldname || file.fileName || 'file', url: fileUrl(file.filePath, filePrefix), isPdf: isPdf(file) };
-}
-
-function galleryImage(file: FileInfo, watermark: boolean, filePrefix: string): GalleryImage {
-  const path = fileUrl(file.filePath, filePrefix);
-  return {
-    thumbs: imageSources(path, { watermark, filePrefix, thumb: true }),
-    full: displayImagePath(path, watermark),
-    alt: file.description || '',
-  };
 }
 
 /**
@@ -85,7 +66,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     throw notFound(`Article ${article.archivesId} is not in ${ctx.channel.no}`);
   }
 
-  const { watermark, filePrefix } = ctx.site;
+  const { filePrefix } = ctx.site;
   const [images, files] = await Promise.all([
     fileList(ctx, article.groupId, 'CMS_ARCHIVES_IMG'),
     fileList(ctx, article.groupId, 'CMS_ARCHIVES_FILE'),
@@ -106,7 +87,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
     visits: displayVisitCount(article.visitCount, article.publishDate),
     likes: Math.max(0, Number(article.starCount) || 0),
     html: articleHtml(article.content, filePrefix),
-    gallery: images.map((f) => galleryImage(f, watermark, filePrefix)),
+    gallery: images.map((f) => galleryImage(f.filePath, f.description || '', ctx.site)),
     pdf: first?.isPdf ? first : null,
     attachments,
     likeable: true,

@@ -1,7 +1,7 @@
 // The errors loaders throw on purpose. `notFound()` makes the page a 404 with the not-found screen
 // (inside the site frame); an upstream outage makes it the friendly 502/503 page. Anything else that
 // escapes a loader is a bug: the visitor is sent to `/` (spec §8 "Rendering error redirects to /").
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { UpstreamError } from '../upstream/api.ts';
 
 export type PageErrorCode = 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_GATEWAY';
@@ -35,8 +35,4 @@ export function upstreamPageError(err: UpstreamError): ReturnType<typeof pageErr
 export function toRouteError(err: unknown): unknown {
   if (err instanceof UpstreamError) return upstreamPageError(err);
   return err;
-}
-
-export function isNotFoundError(err: unknown): boolean {
-  return isRouteErrorResponse(err) && err.status === 404;
 }

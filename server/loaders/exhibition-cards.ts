@@ -1,21 +1,17 @@
 // Exhibitions and exhibits as the screens show them (cards, galleries, addresses), shared by the
 // exhibition, collection and home loaders so a card looks and links the same everywhere.
-import { fileUrl } from '../../shared/file-url.ts';
-import { redirect } from 'react-router';
-import { collectionSection, exhibitGallery, exhibitSection, exhibitThumb, exhibitionPhase, chinaDay, type CollectionSection } from '../../shared/exhibits.ts';
-import type { ExhibitionCard, ExhibitionKind, ViewLink } from '../../shared/exhibition-views.ts';
+import { chinaDay } from '../../shared/china-time.ts';
+import { exhibitGallery, exhibitSection, exhibitThumb, exhibitionPhase, type CollectionSection } from '../../shared/exhibits.ts';
+import type { ExhibitionCard, ExhibitionKind } from '../../shared/exhibition-views.ts';
 import { formatDotted, formatDottedRange } from '../../shared/format.ts';
-import { displayImagePath } from '../../shared/image-paths.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { recordLink, recordPath } from '../../shared/links.ts';
-import { clampPage, pageHref } from '../../shared/pager.ts';
-import { requestedPage } from './paging.ts';
 import { toEnglishPath, type Lang } from '../../shared/route-table.ts';
-import type { GalleryImage, ListItem } from '../../shared/screen-data.ts';
+import type { GalleryImage, ListItem, ViewLink } from '../../shared/view-parts.ts';
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
-import type { Exhibit, ExhibitionBase, ExhibitionTemp, FileInfo, ListResult } from '../../shared/wire.ts';
-import type { EndpointName } from '../../shared/endpoints.ts';
+import type { Exhibit, ExhibitionBase, ExhibitionTemp, FileInfo } from '../../shared/wire.ts';
+import { galleryImage } from './files.ts';
 import type { LoaderContext } from './types.ts';
 
 /** What a card needs to know about the page it is on. */
@@ -38,9 +34,6 @@ export const cardContext = (ctx: LoaderContext): CardContext => ({
   filePrefix: ctx.site.filePrefix,
 });
 
-/** Ids in addresses (shared/ids.ts): anything else is a 404 without an upstream call. */
-export { RECORD_ID } from '../../shared/ids.ts';
-
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
 export const EXHIBITION_CHANNEL: Record<ExhibitionKind, string> = { base: 'BaseExh', temp: 'TempExh' };
@@ -58,19 +51,9 @@ export function exhibitionKind(channelNo: string | null | undefined): Exhibition
   return bare === 'BaseExh' ? 'base' : bare === 'TempExh' ? 'temp' : null;
 }
 
-export { collectionSection };
-
-export { fileUrl } from '../../shared/file-url.ts';
-
 /** Sources of a picture: the 300 px thumbnail first when `thumb`, the watermark copy when the site says so. */
 export const pictureSources = (path: string, c: CardContext, thumb: boolean): string[] =>
   imageSources(path, { watermark: c.watermark, filePrefix: c.filePrefix, thumb });
-
-/** A gallery entry (the Gallery component's shape): thumbnail sources and the large picture. */
-export function galleryImage(path: string, alt: string, c: CardContext): GalleryImage {
-  const full = fileUrl(path, c.filePrefix);
-  return { thumbs: imageSources(full, { watermark: c.watermark, filePrefix: c.filePrefix, thumb: true }), full: displayImagePath(full, c.watermark), alt };
-}
 
 /** A record's own page when it has one, else its detail page under `listPath`; internal links keep the mode. */
 export function viewLink(id: string, linkUrl: string | null | undefined, listPath: string, c: CardContext): ViewLink {
@@ -135,30 +118,4 @@ export function exhibitCard(x: Exhibit, c: CardContext, listPath?: string): List
 export function exhibitPictures(x: Exhibit, files: readonly FileInfo[], c: CardContext): GalleryImage[] {
   const paths = exhibitGallery([x.thumb, x.appThumb].filter(Boolean).join(';'), files);
   return paths.map((p) => galleryImage(p, x.exhibitName, c));
-}
-
-/**
- * One page of a paged list call for the page `?page=` asks for; a page past the end redirects to the
- * last page, so the address always names the page shown.
- */
-export async function pagedCall<T>(
-  ctx: LoaderContext,
-  endpoint: EndpointName,
-  entity: Record<string, unknown>,
-  pageSize: number,
-  param: Record<string, unknown> = {},
-): Promise<{ records: T[]; page: number; pages: number; total: number }> {
-  const page = requestedPage(ctx);
-  const { data } = await ctx.api.call<ListResult<T>>(endpoint, {
-    body: { entity, param: { ...param, pageNum: page, pageSize } },
-    requestId: ctx.requestId,
-  });
-  const pages = Math.max(0, Number(data?.pages) || 0);
-  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
-  return {
-    records: Array.isArray(data?.records) ? data.records : [],
-    page: pages > 0 ? page : 1,
-    pages,
-    total: Math.max(0, Number(data?.total) || 0),
-  };
 }

@@ -8,12 +8,12 @@ import { t, type UiKey } from '../../shared/i18n.ts';
 import { isExternalUrl } from '../../shared/links.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
-import type { FilterLink } from '../../shared/visitor-views.ts';
+import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitionBase, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
 import { notFound } from './errors.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import {
-  RECORD_ID,
   cardContext,
   exhibitCard,
   exhibitionCard,
@@ -21,11 +21,10 @@ import {
   exhibitionFields,
   exhibitionKind,
   exhibitionListPath,
-  galleryImage,
-  pagedCall,
   pictureSources,
 } from './exhibition-cards.ts';
-import { fileList } from './files.ts';
+import { fileList, galleryImage } from './files.ts';
+import { pagedCall } from './paging.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const EXHIBITION_PAGE_SIZE = 6;

@@ -1,6 +1,10 @@
 // Files attached to a record (spec §7 queryFileList; §5: no groupId, no call, no files). The file
 // service is a separate gateway: when it fails, the record is still shown, without its files (the
 // page is then not stored in the page cache, so the files come back with the service).
+import { fileUrl } from '../../shared/file-url.ts';
+import { displayImagePath } from '../../shared/image-paths.ts';
+import { imageSources } from '../../shared/image-sources.ts';
+import type { GalleryImage } from '../../shared/view-parts.ts';
 import type { FileCode, FileInfo, ListResult } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import type { LoaderContext } from './types.ts';
@@ -29,4 +33,10 @@ export async function fileList(
 export function isPdf(file: Pick<FileInfo, 'fileSuffix' | 'filePath' | 'fileName'>): boolean {
   const suffix = (file.fileSuffix || file.fileName || file.filePath || '').toLowerCase();
   return /(?:^|\.)pdf$/.test(suffix.replace(/[?#].*$/, ''));
+}
+
+/** A gallery entry (the Gallery component's shape) of a stored picture: thumbnail sources and the large picture. */
+export function galleryImage(path: string, alt: string, site: { watermark: boolean; filePrefix: string }): GalleryImage {
+  const full = fileUrl(path, site.filePrefix);
+  return { thumbs: imageSources(full, { watermark: site.watermark, filePrefix: site.filePrefix, thumb: true }), full: displayImagePath(full, site.watermark), alt };
 }

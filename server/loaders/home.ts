@@ -6,13 +6,13 @@ import { compareIds } from '../../shared/ids.ts';
 import { activityCodeWord, timeRange } from '../../shared/activity.ts';
 import { stateNow } from './activity.ts';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
-import { chinaMinute } from '../../shared/exhibits.ts';
+import { chinaMinute } from '../../shared/china-time.ts';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
 import type { HomeActivity, HomeData, HomeSection, HomeStats, Slide } from '../../shared/home-view.ts';
 import { t, type UiKey } from '../../shared/i18n.ts';
 import { recordPath } from '../../shared/links.ts';
 import { toEnglishPath, type Lang } from '../../shared/route-table.ts';
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import { SITE_CODE, withSiteQuery, type SiteMode } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type {

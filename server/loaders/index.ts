@@ -1,9 +1,12 @@
 // The loader and action registries by screen kind (conventions: one file per screen kind beside this
-// one). The loader record is complete by type: a new screen kind does not compile without its loader.
-// The platform (server/render/run.ts) checks the route's channel segments, resolves the language and
+// one). The loader record is complete by type: a new screen kind does not compile without its loader,
+// and each loader returns its screen's data as shared/screen-data.ts says (what the screen reads).
+// The platform (server/render/route-handlers.ts) checks the route's channel segments, resolves the language and
 // turns upstream failures into 404/502/503 before and around these.
+import type { data } from 'react-router';
 import type { ScreenKind, ScreenWithLoader } from '../../shared/route-table.ts';
-import type { Action, Loader } from './types.ts';
+import type { ScreenData } from '../../shared/screen-data.ts';
+import type { Action, Loader, LoaderContext } from './types.ts';
 import { detailLoader, likeAction } from './detail.ts';
 import { listLoader } from './list.ts';
 import { searchLoader } from './search.ts';
@@ -19,7 +22,10 @@ import { homeLoader } from './home.ts';
 import { exhibitionDetailLoader, exhibitionListLoader } from './exhibition.ts';
 import { collectionListLoader, exhibitDetailLoader } from './collection.ts';
 
-export const LOADERS: Record<ScreenWithLoader, Loader> = {
+/** A screen kind's loader: its screen's data, or that data with a status (`data(value, { status })`). */
+type ScreenLoader<K extends keyof ScreenData> = (ctx: LoaderContext) => Promise<ScreenData[K] | ReturnType<typeof data<ScreenData[K]>>>;
+
+export const LOADERS: { [K in ScreenWithLoader]: ScreenLoader<K> } = {
   list: listLoader,
   detail: detailLoader,
   search: searchLoader,

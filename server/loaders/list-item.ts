@@ -3,7 +3,7 @@
 import { formatDate } from '../../shared/format.ts';
 import { firstImageSrc, imageSources } from '../../shared/image-sources.ts';
 import { recordLink } from '../../shared/links.ts';
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, listExcerpt, plainText } from '../../shared/text.ts';
 import type { Article } from '../../shared/wire.ts';

@@ -7,13 +7,11 @@ import { GMWW_GENERAL_TYPE, exhibitThumb } from '../../shared/exhibits.ts';
 import { formatDateTime, formatDottedRange } from '../../shared/format.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { baseChannelNo, recordLink } from '../../shared/links.ts';
-import type { ListItem } from '../../shared/screen-data.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Activity, Exhibit, ExhibitionBase, ExhibitionTemp, SiteLanguage } from '../../shared/wire.ts';
 import { articleItem, type ItemContext } from './list-item.ts';
-
-export type { ItemContext };
 
 export interface ListSource<R = never> {
   endpoint: EndpointName;

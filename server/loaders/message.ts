@@ -8,6 +8,8 @@ import { formatDateTime } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import {
   FORM_KEY_FIELD,
+  MESSAGE_FORM_ANCHOR,
+  SENT_PARAM,
   checkMessage,
   messageBody,
   messageTypeOptions,
@@ -15,21 +17,18 @@ import {
   type FormFailure,
   type MessageTypeOption,
 } from '../../shared/message-form.ts';
-import { PAGE_PARAM, clampPage, pageHref } from '../../shared/pager.ts';
-import { requestedPage } from './paging.ts';
+import { PAGE_PARAM } from '../../shared/pager.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
 import type { ListResult, Message } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { DICTIONARY, dictionary } from './dictionary.ts';
+import { pageOf, requestedPage } from './paging.ts';
 import type { ActionContext, LoaderContext } from './types.ts';
-import { serviceRefusal, visitorWrites, writeFailure } from './write-once.ts';
+import { serviceRefusal, writeFailure } from '../writes/failure.ts';
+import { WriteRefused } from '../writes/refused.ts';
 
 export const MESSAGE_PAGE_SIZE = 10;
-/** The form's anchor: a no-JavaScript answer comes back scrolled to the form. */
-export const MESSAGE_FORM_ANCHOR = 'leave-message';
-/** `?sent=1` shows the thank-you notice. */
-export const SENT_PARAM = 'sent';
 
 function view(m: Message, types: readonly MessageTypeOption[], lang: LoaderContext['lang']): MessageView {
   return {
@@ -65,14 +64,11 @@ export async function messageBoardLoader(ctx: LoaderContext) {
   const pageSize = ctx.route.pageSize ?? MESSAGE_PAGE_SIZE;
   const page = requestedPage(ctx);
   const [entries, list] = await Promise.all([dictionary(ctx, DICTIONARY.messageType), messagePage(ctx, page, pageSize)]);
-  const pages = Math.max(0, Number(list?.pages) || 0);
-  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
+  const { records, ...paging } = pageOf(ctx, page, list);
   const types = messageTypeOptions(entries, ctx.lang);
   const board: MessageBoardData = {
-    page: pages > 0 ? page : 1,
-    pages,
-    total: Math.max(0, Number(list?.total) || 0),
-    messages: (list?.records ?? []).map((m) => view(m, types, ctx.lang)),
+    ...paging,
+    messages: records.map((m) => view(m, types, ctx.lang)),
     listFailed: list === null,
     types,
     sent: ctx.url.searchParams.get(SENT_PARAM) === '1',
@@ -96,8 +92,9 @@ export async function messageAction(ctx: ActionContext) {
   const body = messageBody(values, ctx.site.orgId, SITE_CODE[ctx.lang]);
   const formKey = String(ctx.form.get(FORM_KEY_FIELD) ?? '');
   try {
-    await visitorWrites.run(['addMessage', formKey, body], () => ctx.api.call('addMessage', { body, requestId: ctx.requestId }));
+    await ctx.writeOnce.run(['addMessage', formKey, body], () => ctx.api.call('addMessage', { body, requestId: ctx.requestId }));
   } catch (err) {
+    if (err instanceof WriteRefused) return rejected(values, err.status, err.failure);
     if (!(err instanceof UpstreamError)) throw err;
     const refusal = serviceRefusal(err);
     if (refusal) {

@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
+import { chinaNow } from '../../shared/china-time.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { FORM_KEY_FIELD } from '../../shared/message-form.ts';
-import { clampPage, pageHref } from '../../shared/pager.ts';
-import { requestedPage } from './paging.ts';
 import {
-  chinaNow,
   questionnaireState,
   questionnaireValuesFrom,
   readAnswers,
@@ -25,11 +24,13 @@ import type {
   QuestionnaireResultData,
   ResultNotice,
 } from '../../shared/visitor-views.ts';
-import type { ListResult, Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
+import type { Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import { UpstreamError } from '../upstream/api.ts';
 import { notFound } from './errors.ts';
+import { pagedCall } from './paging.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
-import { visitorWrites, writeFailure } from './write-once.ts';
+import { writeFailure } from '../writes/failure.ts';
+import { WriteRefused } from '../writes/refused.ts';
 
 export const QUESTIONNAIRE_PAGE_SIZE = 10;
 /** The results path segment (route table: `/Service/Questionnaire/:id/result`). */
@@ -38,8 +39,6 @@ export const RESULT_SEGMENT = 'result';
 export const DONE_PARAM = 'done';
 /** "Other" texts shown per question on the results page. */
 export const OTHER_TEXTS_SHOWN = 5;
-
-import { RECORD_ID } from '../../shared/ids.ts';
 
 /** `YYYY-MM-DD – YYYY-MM-DD`, one side when the other is missing. */
 const period = (q: Pick<Questionnaire, 'startTime' | 'endTime'>): string => {
@@ -67,14 +66,8 @@ function idParam(ctx: LoaderContext): string {
 
 export async function questionnaireListLoader(ctx: LoaderContext): Promise<QuestionnaireListData> {
   const pageSize = ctx.route.pageSize ?? QUESTIONNAIRE_PAGE_SIZE;
-  const page = requestedPage(ctx);
-  const { data: list } = await ctx.api.call<ListResult<Questionnaire>>('getQuestionnairePageList', {
-    body: { entity: { languageType: SITE_CODE[ctx.lang] }, param: { pageNum: page, pageSize } },
-    requestId: ctx.requestId,
-  });
-  const pages = Math.max(0, Number(list.pages) || 0);
-  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
-  const items = (list.records ?? []).map((q): QuestionnaireCard => {
+  const { records, ...paging } = await pagedCall<Questionnaire>(ctx, 'getQuestionnairePageList', { languageType: SITE_CODE[ctx.lang] }, pageSize);
+  const items = records.map((q): QuestionnaireCard => {
     const state = stateNow(ctx, q);
     const results = withSiteQuery(resultPath(ctx, q.questionnaireId), ctx);
     return {
@@ -87,7 +80,7 @@ export async function questionnaireListLoader(ctx: LoaderContext): Promise<Quest
       resultsHref: results,
     };
   });
-  return { page: pages > 0 ? page : 1, pages, total: Math.max(0, Number(list.total) || 0), items };
+  return { ...paging, items };
 }
 
 async function questionnaireOf(ctx: LoaderContext, id: string): Promise<QuestionnaireWithDetails> {
@@ -136,10 +129,11 @@ export async function questionnaireAction(ctx: ActionContext) {
 
   const formKey = String(ctx.form.get(FORM_KEY_FIELD) ?? '');
   try {
-    await visitorWrites.run(['addQuestionnaireRecord', formKey, record], () =>
+    await ctx.writeOnce.run(['addQuestionnaireRecord', formKey, record], () =>
       ctx.api.call('addQuestionnaireRecord', { body: record, requestId: ctx.requestId }),
     );
   } catch (err) {
+    if (err instanceof WriteRefused) return data<QuestionnaireActionData>({ errors: [], values, failure: err.failure }, { status: err.status });
     if (!(err instanceof UpstreamError)) throw err;
     // The service closed it between our check and the write (its clock decides): show the results.
     if ((err.httpStatus ?? err.appCode) === 409) throw resultsInstead(ctx, id, 303);

@@ -1,13 +1,14 @@
 // The root (frame) loader: what every page needs around its screen — language and mode, the channel
 // tree of the language (menu, breadcrumb, banner, tabs), and the year for the footer.
 import { buildChannelTree, type ChannelNode } from '../../shared/channels.ts';
+import { chinaYear } from '../../shared/china-time.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { ChannelTree } from '../../shared/wire.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
-import type { SiteSettings } from '../render/index.ts';
+import type { SiteSettings } from '../render/types.ts';
 
 /**
  * Trees by the checked (frozen, shared) records they were built from: the channel tree is built once per
@@ -27,10 +28,6 @@ export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: stri
   }
   return tree;
 }
-
-
-/** The year in China (UTC+8, no daylight saving) at `nowMs`. */
-export const chinaYear = (nowMs: number): number => new Date(nowMs + 8 * 3600_000).getUTCFullYear();
 
 export function frameData(input: {
   lang: Lang;

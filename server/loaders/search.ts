@@ -1,16 +1,14 @@
 // The search page's loader (spec §2 "Search page"): the keyword in `key`, the page in `page`; an
 // empty keyword makes no call (§5). Hits link by the rules of shared/links.ts.
-import { redirect } from 'react-router';
 import type { ChannelNode } from '../../shared/channels.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { recordLink } from '../../shared/links.ts';
-import { clampPage, pageHref } from '../../shared/pager.ts';
-import { requestedPage } from './paging.ts';
-import type { SearchData, SearchHitView } from '../../shared/screen-data.ts';
+import type { SearchData, SearchHitView } from '../../shared/article-views.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { t } from '../../shared/i18n.ts';
 import { searchAbstract } from '../../shared/text.ts';
 import type { SearchHit, SearchResult } from '../../shared/wire.ts';
+import { pageOf, requestedPage } from './paging.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -45,11 +43,9 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
     }),
     ctx.channels(),
   ]);
-  const pages = Math.max(0, Number(data.pages) || 0);
-  if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
-
+  const { records, ...paging } = pageOf(ctx, page, data);
   const byNo = channelIndex(channels);
-  const hits = (data.records ?? []).map((hit): SearchHitView => {
+  const hits = records.map((hit): SearchHitView => {
     const channel = byNo.get(hit.channelNo);
     const l = recordLink({ id: hit.id, channelNo: hit.channelNo, linkUrl: hit.linkUrl }, channel?.path);
     return {
@@ -63,5 +59,5 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
       date: '',
     };
   });
-  return { kind: 'search', key, page: pages > 0 ? page : 1, pages, total: Math.max(0, Number(data.total) || 0), pageSize, hits, meta };
+  return { kind: 'search', key, ...paging, pageSize, hits, meta };
 }

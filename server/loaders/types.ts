@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { ChannelNode } from '../../shared/channels.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
-import type { SiteSettings } from '../render/index.ts';
+import type { SiteSettings } from '../render/types.ts';
+import type { WriteOnce } from '../writes/once.ts';
 
 export interface LoaderContext {
   api: UpstreamApi;
@@ -44,6 +45,12 @@ export interface ActionContext extends LoaderContext {
   /** The submitted form (urlencoded or multipart), from a plain POST or a client `<Form>`. */
   form: FormData;
   request: Request;
+  /**
+   * The app's guard against a form sent twice: `ctx.writeOnce.run([endpoint, formKey, body], write)`.
+   * Every write through `ctx.api` is admitted first (write rules, soft write limit); a refused one
+   * throws WriteRefused (server/writes/refused.ts).
+   */
+  writeOnce: WriteOnce;
 }
 
 /** Returns plain JSON; `throw notFound()` for unknown ids; `throw redirect(to)` to send elsewhere. */

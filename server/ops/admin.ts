@@ -115,11 +115,23 @@ function matchingCount(cache: ResponseCache, selector: PurgeSelector): number {
   return n;
 }
 
-export function adminRouter({ token, cache, extraStats, operator }: AdminOptions): Router {
-  const router = Router();
-  const purges: PurgeRecord[] = [];
-  // Forms carry this value: a page on another site cannot know it, so it cannot make a signed-in
-  // browser purge or change rules (the Basic credentials would otherwise go along with its post).
+/** What the route groups below share: the cache, the operator parts, the form guard and the purge log. */
+interface AdminState {
+  cache: ResponseCache;
+  operator: OperatorParts | undefined;
+  now: () => number;
+  /** The value console forms carry (see consoleCsrf). */
+  csrf: string;
+  csrfOk: (req: Request) => boolean;
+  purges: PurgeRecord[];
+  purge: (selector: PurgeSelector, via: PurgeRecord['via']) => ReturnType<ResponseCache['purge']>;
+}
+
+/**
+ * Forms carry this value: a page on another site cannot know it, so it cannot make a signed-in browser
+ * purge or change rules (the Basic credentials would otherwise go along with its post).
+ */
+function consoleCsrf(token: string): { csrf: string; csrfOk: (req: Request) => boolean } {
   const csrf = createHmac('sha256', token).update('edge-console-form').digest('base64url').slice(0, 32);
   const csrfOk = (req: Request) => {
     const site = req.headers['sec-fetch-site'];
@@ -128,9 +140,13 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     const sent = typeof field === 'string' ? field : '';
     return sent.length === csrf.length && timingSafeEqual(Buffer.from(sent), Buffer.from(csrf));
   };
-  const now = operator?.now ?? Date.now;
+  return { csrf, csrfOk };
+}
 
-  function doPurge(selector: PurgeSelector, via: PurgeRecord['via']) {
+/** A purge of the answer cache, logged (the last PURGE_LOG_SIZE kept) with the pages it took along. */
+function purger(cache: ResponseCache, operator: OperatorParts | undefined, now: () => number): Pick<AdminState, 'purges' | 'purge'> {
+  const purges: PurgeRecord[] = [];
+  const purge: AdminState['purge'] = (selector, via) => {
     const pagesBefore = operator?.pageStats()?.entries ?? null;
     const removed = cache.purge(selector);
     const pagesAfter = operator?.pageStats()?.entries ?? null;
@@ -145,31 +161,59 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     if (purges.length > PURGE_LOG_SIZE) purges.shift();
     operator?.logger.info({ purge: record }, `cache purge (${record.selector}): ${record.purged} entries`);
     return removed;
+  };
+  return { purges, purge };
+}
+
+const refusedForm = (res: Response) =>
+  res.status(403).type('html').send(renderMessage('Refused', 'This form did not come from the console. Open the console and try again.'));
+
+const consoleForm = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 200 });
+
+/** The console's purge form: a confirmation page first, then the purge and back to the console. */
+function purgeForm(state: AdminState, req: Request, res: Response): void {
+  if (!state.csrfOk(req)) {
+    refusedForm(res);
+    return;
   }
+  const body = req.body as Record<string, string | undefined>;
+  const kind = body.kind ?? '';
+  const value = (body.value ?? '').trim();
+  let selector: PurgeSelector;
+  if (kind === 'all') selector = { all: true };
+  else if ((kind === 'prefix' || kind === 'tag') && value !== '' && value.length <= 512) selector = kind === 'prefix' ? { prefix: value } : { tag: value };
+  else {
+    res.status(400).type('html').send(renderMessage('Nothing to purge', 'Give a prefix or a tag, or choose everything.'));
+    return;
+  }
+  if (body.confirm !== 'yes') {
+    res.type('html').send(
+      renderPurgeConfirm({ selector: { kind, value: kind === 'all' ? '' : value }, description: describe(selector), matching: matchingCount(state.cache, selector), csrf: state.csrf }),
+    );
+    return;
+  }
+  const removed = state.purge(selector, 'console');
+  res.redirect(303, `/_edge/?purged=${removed.length}#purge`);
+}
 
-  router.use('/_edge', (_req, res, next) => {
-    setRouteId(res, 'edge-admin');
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  router.use('/_edge', authorize(token));
-
+/** GET /_edge/cache and POST /_edge/purge (JSON, or the console's form). */
+function cacheRoutes(router: Router, state: AdminState, extraStats: AdminOptions['extraStats']): void {
   // With WEB_CONCURRENCY > 1 these figures (entries, hit ratios, recent purges) are the answering worker's
   // own, and `worker` says which one (every answer also carries X-Edge-Worker); /metrics has the totals.
   const worker = workerIdentity();
+  const { cache, operator } = state;
   router.get('/_edge/cache', (_req, res) => {
     res.json({
       ...(worker ? { worker: { ...worker, scope: 'this worker only; /metrics sums every worker' } } : {}),
       upstream: cache.stats(),
       ...extraStats?.(),
-      ...(operator ? { endpoints: operator.stats.figures(), recentPurges: purges } : {}),
+      ...(operator ? { endpoints: operator.stats.figures(), recentPurges: state.purges } : {}),
     });
   });
 
-  const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 200 });
-  router.post('/_edge/purge', express.json({ limit: '4kb' }), form, (req, res) => {
+  router.post('/_edge/purge', express.json({ limit: '4kb' }), consoleForm, (req, res) => {
     if (req.is('application/x-www-form-urlencoded')) {
-      purgeForm(req, res);
+      purgeForm(state, req, res);
       return;
     }
     const parsed = purgeBody.safeParse(req.body);
@@ -177,38 +221,14 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
       sendJsonError(res, { status: 400, code: 400, msg: 'Send {"all": true}, {"prefix": "…"} or {"tag": "…"}' });
       return;
     }
-    const removed = doPurge(parsed.data as PurgeSelector, 'api');
+    const removed = state.purge(parsed.data as PurgeSelector, 'api');
     res.json({ code: 200, msg: 'purged', data: { purged: removed.length, keys: removed.slice(0, 100).map((r) => r.key) } });
   });
+}
 
-  function purgeForm(req: Request, res: Response): void {
-    if (!csrfOk(req)) {
-      res.status(403).type('html').send(renderMessage('Refused', 'This form did not come from the console. Open the console and try again.'));
-      return;
-    }
-    const body = req.body as Record<string, string | undefined>;
-    const kind = body.kind ?? '';
-    const value = (body.value ?? '').trim();
-    let selector: PurgeSelector;
-    if (kind === 'all') selector = { all: true };
-    else if ((kind === 'prefix' || kind === 'tag') && value !== '' && value.length <= 512) selector = kind === 'prefix' ? { prefix: value } : { tag: value };
-    else {
-      res.status(400).type('html').send(renderMessage('Nothing to purge', 'Give a prefix or a tag, or choose everything.'));
-      return;
-    }
-    if (body.confirm !== 'yes') {
-      res.type('html').send(
-        renderPurgeConfirm({ selector: { kind, value: kind === 'all' ? '' : value }, description: describe(selector), matching: matchingCount(cache, selector), csrf }),
-      );
-      return;
-    }
-    const removed = doPurge(selector, 'console');
-    res.redirect(303, `/_edge/?purged=${removed.length}#purge`);
-  }
-
-  if (!operator) return router;
-  const { rules, rulesFile, stats, history, readiness } = operator;
-
+/** GET, PUT and DELETE /_edge/rules: the lifetimes in force and the API rules (JSON). */
+function rulesApiRoutes(router: Router, operator: OperatorParts): void {
+  const { rules, rulesFile } = operator;
   const rulesView = () => ({
     endpoints: rules.effective(),
     api: rules.api(),
@@ -244,20 +264,39 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     operator.logger.info('operator API rules dropped');
     res.json(rulesView());
   });
+}
 
+/** The rules form's `ttl.<endpoint>` fields: as typed (to show them again) and as asked (empty ones left out). */
+function rulesFormFields(body: Record<string, unknown>): { typed: Record<string, string>; asked: Record<string, unknown> } {
+  const typed: Record<string, string> = {};
+  const asked: Record<string, unknown> = {};
+  for (const [field, raw] of Object.entries(body)) {
+    if (!field.startsWith('ttl.') || typeof raw !== 'string') continue;
+    const name = field.slice(4);
+    typed[name] = raw;
+    const value = raw.trim();
+    if (value === '') continue;
+    asked[name] = /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return { typed, asked };
+}
+
+/** GET /_edge (the console page) and POST /_edge/rules (its rules form). */
+function consoleRoutes(router: Router, state: AdminState, operator: OperatorParts): void {
+  const { rules, rulesFile, stats, history, readiness } = operator;
   async function consoleView(extra: Partial<ConsoleView> = {}): Promise<ConsoleView> {
     return {
-      now: now(),
+      now: state.now(),
       ready: await readiness.check(),
-      upstream: cache.stats(),
-      pages: operator!.pageStats(),
+      upstream: state.cache.stats(),
+      pages: operator.pageStats(),
       endpoints: stats.figures(),
       rules: rules.effective(),
       apiRules: rules.api(),
       rulesFile: rulesFile ? { path: rulesFile.path, problem: rulesFile.problem, loadedAt: rulesFile.loadedAt } : null,
-      purges,
+      purges: state.purges,
       samples: history.samples(),
-      csrf,
+      csrf: state.csrf,
       ...extra,
     };
   }
@@ -268,21 +307,12 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     res.type('html').send(renderConsole(await consoleView({ notice })));
   });
 
-  router.post('/_edge/rules', form, async (req, res) => {
-    if (!req.is('application/x-www-form-urlencoded') || !csrfOk(req)) {
-      res.status(403).type('html').send(renderMessage('Refused', 'This form did not come from the console. Open the console and try again.'));
+  router.post('/_edge/rules', consoleForm, async (req, res) => {
+    if (!req.is('application/x-www-form-urlencoded') || !state.csrfOk(req)) {
+      refusedForm(res);
       return;
     }
-    const typed: Record<string, string> = {};
-    const asked: Record<string, unknown> = {};
-    for (const [field, raw] of Object.entries(req.body as Record<string, unknown>)) {
-      if (!field.startsWith('ttl.') || typeof raw !== 'string') continue;
-      const name = field.slice(4);
-      typed[name] = raw;
-      const value = raw.trim();
-      if (value === '') continue;
-      asked[name] = /^\d+$/.test(value) ? Number(value) : value;
-    }
+    const { typed, asked } = rulesFormFields(req.body as Record<string, unknown>);
     const { rules: checked, problems } = checkCacheRules(asked);
     if (problems.length > 0) {
       res.status(400).type('html').send(renderConsole(await consoleView({ errors: problems, typed })));
@@ -292,7 +322,23 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     operator.logger.info({ rules: checked }, 'cache rules changed in the operator console');
     res.redirect(303, '/_edge/?rules=applied#rules');
   });
+}
 
+export function adminRouter({ token, cache, extraStats, operator }: AdminOptions): Router {
+  const router = Router();
+  const now = operator?.now ?? Date.now;
+  const state: AdminState = { cache, operator, now, ...consoleCsrf(token), ...purger(cache, operator, now) };
+
+  router.use('/_edge', (_req, res, next) => {
+    setRouteId(res, 'edge-admin');
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use('/_edge', authorize(token));
+  cacheRoutes(router, state, extraStats);
+  if (!operator) return router;
+  rulesApiRoutes(router, operator);
+  consoleRoutes(router, state, operator);
   return router;
 }
 

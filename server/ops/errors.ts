@@ -7,6 +7,7 @@ import { UpstreamError } from '../upstream/api.ts';
 import { requestIdOf } from '../http-context.ts';
 import { BODY_LIMIT_BYTES } from '../proxy/body.ts';
 import { MAX_JSON_DEPTH, tooDeepMessage } from '../proxy/json-limits.ts';
+import { bareErrorPageHtml } from '../render/error-page.ts';
 
 export interface ErrorAnswer {
   status: number;
@@ -110,10 +111,6 @@ function wantsHtml(req: Request): boolean {
   return req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 }
 
-const ERROR_PAGE = (status: number) =>
-  `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${status}</title>` +
-  `<p>服务暂时不可用，请稍后再试。</p><p lang="en">The site is temporarily unavailable. Please try again shortly.</p><p><a href="/">首页 Home</a></p></html>`;
-
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const known = answerFor(err);
@@ -126,7 +123,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (wantsHtml(req)) {
-      res.status(answer.status).set('Cache-Control', 'no-store').type('html').send(ERROR_PAGE(answer.status));
+      res.status(answer.status).set('Cache-Control', 'no-store').type('html').send(bareErrorPageHtml(answer.status));
       return;
     }
     sendJsonError(res, answer);

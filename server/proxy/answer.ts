@@ -2,13 +2,13 @@
 // with X-Cache and Age on every one, validators on cached reads, `no-store` on writes. Plain node:http
 // types, so the hit fast path and the Express routes send answers the same way.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { labelCache } from '../http-context.ts';
 import type { GatewayAnswer } from '../upstream/gateway.ts';
 
 export function sendGatewayAnswer(req: IncomingMessage, res: ServerResponse, answer: GatewayAnswer): void {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('X-Cache', answer.cache);
-  res.setHeader('Age', String(answer.ageS));
+  labelCache(res, answer.cache, answer.ageS);
   if (answer.cache === 'BYPASS' || !answer.etag) {
     res.setHeader('Cache-Control', 'no-store');
   } else {

@@ -16,7 +16,7 @@ import type { CacheEntry } from '../upstream/cache.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import { rememberCanonical } from '../upstream/keys.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
-import { callFrom } from './router.ts';
+import { callFromRequest } from './call.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 
 export interface FastHitDeps {
@@ -30,7 +30,8 @@ export interface FastHitDeps {
 interface Candidate {
   spec: EndpointSpec;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The raw query string (callFromRequest reads it when the row takes parameters). */
+  search: string;
 }
 
 function candidateOf(req: IncomingMessage, route: FastHitDeps['route']): Candidate | null {
@@ -38,19 +39,9 @@ function candidateOf(req: IncomingMessage, route: FastHitDeps['route']): Candida
   if (method !== 'GET' && method !== 'POST') return null;
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  const match = route(method, path);
+  const match = route(method, q === -1 ? url : url.slice(0, q));
   if (!match || match.endpoint.write) return null;
-  const query: Record<string, string> = {};
-  if (q !== -1 && match.endpoint.query) {
-    // Every single-valued parameter; pickQuery keeps the ones the row takes.
-    const search = new URLSearchParams(url.slice(q + 1));
-    for (const name of new Set(search.keys())) {
-      const values = search.getAll(name);
-      if (values.length === 1) query[name] = values[0]!;
-    }
-  }
-  return { spec: match.endpoint, params: match.params, query };
+  return { spec: match.endpoint, params: match.params, search: q === -1 ? '' : url.slice(q + 1) };
 }
 
 /** The headers sendGatewayAnswer (answer.ts) sends with a cached read, beside the security headers. */
@@ -112,7 +103,7 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
 
   /** Sends a fresh hit; false when there is none (Express answers). */
   const serve = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): boolean => {
-    const hit = deps.gateway.freshEntry(c.spec.name, callFrom(c.spec, c.params, c.query, body, undefined));
+    const hit = deps.gateway.freshEntry(c.spec.name, callFromRequest(c.spec, c.params, c.search, body, undefined));
     if (!hit) return false;
     const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);

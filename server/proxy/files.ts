@@ -4,7 +4,7 @@
 // own files are ever resized; the query is not forwarded upstream.
 import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
-import { setRouteId } from '../http-context.ts';
+import { labelCache, setRouteId } from '../http-context.ts';
 import { createImageVariants } from '../images/variants.ts';
 import { variantQuery } from '../images/variant-request.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
@@ -43,7 +43,7 @@ export function filesRouter({ filePrefix, client, metrics }: { filePrefix: strin
   const images = createImageVariants({ client, metrics });
   const handler: RequestHandler = async (req, res) => {
     setRouteId(res, 'file');
-    res.setHeader('X-Cache', 'BYPASS');
+    labelCache(res, 'BYPASS');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('Allow', 'GET, HEAD');
       sendJsonError(res, { status: 405, code: 405, msg: `${req.method} is not allowed for files; use GET` });
@@ -94,7 +94,7 @@ export function filesRouter({ filePrefix, client, metrics }: { filePrefix: strin
       const value = answer.headers[name];
       if (value !== undefined) res.setHeader(name, value);
     }
-    res.setHeader('Age', typeof answer.headers.age === 'string' ? answer.headers.age : '0');
+    labelCache(res, 'BYPASS', typeof answer.headers.age === 'string' ? answer.headers.age : '0');
     const cacheable = statusCode === 200 || statusCode === 206 || statusCode === 304;
     res.setHeader('Cache-Control', cacheable ? FILE_CACHE_CONTROL : statusCode === 404 ? 'public, max-age=60' : 'no-store');
     if (req.method === 'HEAD' || statusCode === 304) {

@@ -3,15 +3,15 @@
 // iterating the catalogue; anything else under those prefixes is a 404 (405 for a known path).
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { EndpointSpec } from '../../shared/endpoints.ts';
-import { requestIdOf, setRouteId } from '../http-context.ts';
+import { labelCache, requestIdOf, setRouteId } from '../http-context.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import { UpstreamError, type UpstreamCall } from '../upstream/api.ts';
 import type { Gateway } from '../upstream/gateway.ts';
-import { pickQuery } from '../upstream/keys.ts';
 import type { ApiPaths } from './api-paths.ts';
 import { sendGatewayAnswer } from './answer.ts';
+import { callFromRequest, searchOf } from './call.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
-import { checkWrite, type Lang } from './write-rules.ts';
+import { checkWrite, type Lang } from '../writes/rules.ts';
 
 
 export interface ProxyOptions {
@@ -49,19 +49,7 @@ export function langOf(req: Request): Lang {
 }
 
 function callOf(req: Request, r: Response, spec: EndpointSpec): UpstreamCall {
-  return callFrom(spec, { ...(req.params as Record<string, string>) }, req.query, req.body, requestIdOf(r));
-}
-
-/** The upstream call a proxied request asks for (also built by the fast path). */
-export function callFrom(
-  spec: EndpointSpec,
-  params: Record<string, string>,
-  query: Record<string, unknown>,
-  body: unknown,
-  requestId: string | undefined,
-): UpstreamCall {
-  // A GET row called with POST (getQuestionnaireById by real clients) ignores the empty body.
-  return { params, query: pickQuery(spec, query), body: spec.method === 'POST' ? (body ?? {}) : undefined, requestId };
+  return callFromRequest(spec, { ...(req.params as Record<string, string>) }, searchOf(req.originalUrl), req.body, requestIdOf(r));
 }
 
 export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Router {
@@ -71,8 +59,7 @@ export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Rou
     const name: RequestHandler = (_req, r, next) => {
       setRouteId(r, `api:${spec.name}`);
       // Error answers say it too; a served answer overwrites both.
-      r.setHeader('X-Cache', spec.write ? 'BYPASS' : 'MISS');
-      r.setHeader('Age', '0');
+      labelCache(r, spec.write ? 'BYPASS' : 'MISS', 0);
       next();
     };
     const handler: RequestHandler = async (req, r) => {

@@ -7,8 +7,7 @@ import { jsonLdFor, type JsonLdNode } from '../../shared/structured-data.ts';
 import type { Assets } from './assets.ts';
 import { escapeHtml, scriptJson } from './html.ts';
 
-export const APP_ELEMENT_ID = 'app';
-export const HYDRATION_ELEMENT_ID = '__rr-data';
+import { APP_ELEMENT_ID, HYDRATION_ELEMENT_ID } from '../../shared/dom-ids.ts';
 
 /** The head as the server writes it: pageHead() plus the JSON-LD (built here, kept out of the browser bundle). */
 export interface DocumentHeadData extends PageHead {

@@ -1,6 +1,8 @@
-// The last-resort page when React cannot render at all (the home page itself failed, or the
-// renderer broke): the friendly service-error text in the visitor's language, with the site's
-// stylesheet, and never a stack.
+// The edge's HTML error pages, never with a stack. The page router's, when React cannot render at all
+// (the home page itself failed, or the renderer broke): the friendly service-error text in the
+// visitor's language, with the site's stylesheet. And the bare one of the error handler
+// (server/ops/errors.ts), which knows neither the language nor the build: both languages, no assets.
+import type { Response as ExpressResponse } from 'express';
 import { t, type Lang } from '../../shared/i18n.ts';
 import { HTML_LANG } from '../../shared/site.ts';
 import type { Assets } from './assets.ts';
@@ -33,3 +35,18 @@ ${assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : ''}
 </html>
 `;
 }
+
+/** Sends the error page (no-store); a document already under way is only ended. */
+export function sendErrorPage(res: ExpressResponse, status: number, lang: Lang, assets: Assets): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.type('html').send(errorPageHtml(lang, assets));
+}
+
+/** The error handler's page for a document request (an error no route answered): both languages, no assets. */
+export const bareErrorPageHtml = (status: number): string =>
+  `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${status}</title>` +
+  `<p>服务暂时不可用，请稍后再试。</p><p lang="en">The site is temporarily unavailable. Please try again shortly.</p><p><a href="/">首页 Home</a></p></html>`;

@@ -197,8 +197,9 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const base = `${baseUrl}${gateways[req.spec.service]}${buildPath(req.spec, req.params, 'servicePath')}`;
     if (!req.spec.query) return base;
     const search = new URLSearchParams();
-    // appId is the edge's own: browsers never know it (DESIGN.md "The key never leaves the server").
-    for (const [name, value] of Object.entries(req.query ?? {})) if (name.toLowerCase() !== 'appid') search.set(name, value);
+    // The query was filtered where the call was made (proxy/call.ts: no browser sends appId or a token);
+    // appId is the edge's own (DESIGN.md "The key never leaves the server").
+    for (const [name, value] of Object.entries(req.query ?? {})) search.set(name, value);
     if (req.spec.query !== 'any' && req.spec.query.includes('appId')) search.set('appId', appId);
     const qs = search.toString();
     return qs ? `${base}?${qs}` : base;

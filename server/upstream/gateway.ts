@@ -1,16 +1,18 @@
 // The UpstreamApi of server/upstream/api.ts: one call by catalogue name, read-only rows through the
 // response cache, writes straight to the service (never cached, coalesced or retried). The proxy uses
 // `answer()` to get the raw bytes; loaders use `call()` and get a fresh copy of `data` each time.
+// After a write, what it made out of date is purged (server/writes/after-write.ts).
 import type { Logger } from 'pino';
 import type { EndpointName } from '../../shared/endpoints.ts';
 import { UpstreamError, type CacheStatus, type UpstreamApi, type UpstreamCall, type UpstreamResult } from './api.ts';
 import type { CacheEntry, ResponseCache } from './cache.ts';
 import type { UpstreamClient } from './client.ts';
-import { cacheKey, pickQuery, tagsOf } from './keys.ts';
+import { cacheKey, tagsOf } from './keys.ts';
 import { readPayload } from './payloads.ts';
 import { specOf, type TtlPolicy } from './policy.ts';
 import { visitTag, type VisitCounter } from './visits.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
+import { staleAfterWrite } from '../writes/after-write.ts';
 
 export interface GatewayAnswer {
   /** The envelope bytes as the service sent them. */
@@ -41,18 +43,6 @@ export interface GatewayOptions {
   /** Told how every read-only call was answered (HIT, MISS, STALE, BYPASS), by endpoint: the operator figures. */
   onLookup?: (endpoint: EndpointName, status: CacheStatus) => void;
 }
-
-/**
- * What a successful write makes out of date, as tag sets (an entry goes when it has every tag of a set).
- * Likes change an article's counts; an answer changes its questionnaire's results.
- */
-const AFTER_WRITE: Partial<Record<EndpointName, (call: UpstreamCall) => string[][]>> = {
-  addMessage: () => [['queryMessageList'], ['getSiteVisitCount']],
-  addQuestionnaireRecord: (call) => [['getQuestionnaireResultInfo', `id:${(call.body as { questionnaireId?: unknown })?.questionnaireId}`]],
-  doStarByArcId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
-  cancelStarByActId: (call) => [['queryArchivesById', `id:${call.params?.id}`]],
-};
-
 
 export function createGateway({ client, cache, ttlFor, now, visits, logger, onLookup }: GatewayOptions): Gateway {
   /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
@@ -89,12 +79,12 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
 
   async function answer(name: EndpointName, call: UpstreamCall = {}): Promise<GatewayAnswer> {
     const spec = specOf(name);
-    const request = { spec, params: call.params, query: pickQuery(spec, call.query), body: call.body, requestId: call.requestId };
+    const request = { spec, params: call.params, query: call.query, body: call.body, requestId: call.requestId };
     const ttlS = ttlFor(name);
     if (spec.write || ttlS === 0) {
       const { raw } = await client.send(request);
       if (spec.write) {
-        for (const allTags of AFTER_WRITE[name]?.(call) ?? []) cache.purge({ allTags });
+        for (const allTags of staleAfterWrite(name, call)) cache.purge({ allTags });
       } else onLookup?.(name, 'BYPASS');
       return { raw, gzip: null, etag: null, cache: 'BYPASS', ageS: 0, tags: [spec.name] };
     }
@@ -118,7 +108,7 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
   function freshEntry(name: EndpointName, call: UpstreamCall): CacheEntry | null {
     const spec = specOf(name);
     if (spec.write || ttlFor(name) === 0) return null;
-    const request = { params: call.params, query: pickQuery(spec, call.query), body: call.body };
+    const request = { params: call.params, query: call.query, body: call.body };
     const entry = cache.peekFresh(cacheKey(spec, request));
     if (!entry) return null;
     visits?.count(spec, request);

@@ -82,33 +82,12 @@ export interface CallShape {
   body?: unknown;
 }
 
-/** Names that are the edge's own or the caller's signature: never forwarded from a browser. */
-const NOT_FORWARDED = new Set(['appid', 'token']);
-/** A row that takes any parameter forwards at most this many (a longer query is a fault or an attack). */
-export const MAX_FORWARDED_PARAMS = 16;
-const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
-
-/**
- * Only the catalogue row's own query names count; a row with `query: 'any'` forwards every plain
- * parameter (the service reads extras), up to MAX_FORWARDED_PARAMS, sorted by name. appId is the
- * edge's own, so it is left out.
- */
-export function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | undefined): Record<string, string> {
-  const picked: Record<string, string> = {};
-  if (!spec.query || !query) return picked;
-  const names = spec.query === 'any' ? Object.keys(query).filter((n) => PARAM_NAME.test(n)).sort().slice(0, MAX_FORWARDED_PARAMS) : spec.query;
-  for (const name of names) {
-    const value = query[name];
-    if (!NOT_FORWARDED.has(name.toLowerCase()) && typeof value === 'string' && value.length <= 512) picked[name] = value;
-  }
-  return picked;
-}
-
 /** `METHOD /path?query canonical-body`, e.g. `POST /api/queryArchivesList {"entity":{…},"param":{…}}`. */
 export function cacheKey(spec: EndpointSpec, call: CallShape): string {
   const path = buildPath(spec, call.params);
-  const picked = Object.entries(pickQuery(spec, call.query));
-  const query = picked.length === 0 ? '' : new URLSearchParams(picked.sort(([a], [b]) => (a < b ? -1 : 1))).toString();
+  // The query is the call's own (filtered once where a browser's request became a call: proxy/call.ts).
+  const entries = call.query ? Object.entries(call.query) : [];
+  const query = entries.length === 0 ? '' : new URLSearchParams(entries.sort(([a], [b]) => (a < b ? -1 : 1))).toString();
   const head = `${spec.method} ${path}${query ? `?${query}` : ''}`;
   return spec.method === 'POST' ? `${head} ${canonicalJson(call.body ?? {})}` : head;
 }

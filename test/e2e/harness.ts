@@ -1,16 +1,14 @@
-// The browser suite's world: the reference content service (demo content) and the edge (createApp)
-// on 127.0.0.1 port 0, a headless Chromium, and pages that record every console error, page error,
-// failed request and hydration warning so a test can insist there were none. Screenshots go to
-// test-results/screens/. Run with `npm run test:e2e` (it builds the browser bundle first).
+// The browser suite's world: the one world of test/world/world.ts (the reference content service with
+// the demo content, the edge's real handler on 127.0.0.1 port 0), a headless Chromium, and pages that
+// record every console error, page error, failed request and hydration warning so a test can insist
+// there were none. Screenshots go to test-results/screens/. Run with `npm run test:e2e` (it builds the
+// browser bundle first).
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import pino from 'pino';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { APP_ID, TOKEN_KEY, seedDemoDb, seedFixtureDb, startCms, type RunningCms } from '../integration/cms-harness.ts';
+import type { EdgeApp } from '../../server/app.ts';
+import type { RunningCms } from '../integration/cms-harness.ts';
+import { startWorld as startEdgeWorld, type Content } from '../world/world.ts';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -75,25 +73,19 @@ export interface E2EWorld {
 
 const HYDRATION_WORDS = /hydrat|did not match|server rendered html|text content does not match/i;
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 export interface WorldOptions {
-  /** `demo` (default): the real demo content; `fixture`: the small test fixture (faster). */
-  content?: 'demo' | 'fixture';
+  /** `demo` (default): the real demo content; any other content of test/world/world.ts (`fixture` is faster). */
+  content?: Content;
   env?: Record<string, string>;
 }
 
 export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> {
-  const seeded = options.content === 'fixture' ? await seedFixtureDb() : await seedDemoDb();
-  const cms = await startCms({ db: seeded.db });
-  const config = loadConfig({ UPSTREAM_URL: cms.url, APP_ID, TOKEN_KEY, RATE_LIMIT_WRITES: '1000', LOG_LEVEL: 'silent', ...options.env });
-  const edge = createApp(config, { logger: pino({ level: 'silent' }), defaultMetrics: false });
-  const server = createServer(edge.app);
-  const url = await listen(server);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const world = await startEdgeWorld({ content: options.content ?? 'demo', ...(options.env ? { env: options.env } : {}) });
+  const { url, edge, cms } = world;
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }).catch(async (err: unknown) => {
+    await world.close();
+    throw err;
+  });
   mkdirSync(SCREENS_DIR, { recursive: true });
   const pages: CheckedPage[] = [];
 
@@ -171,11 +163,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
     async close() {
       for (const p of pages) await p.context.close().catch(() => undefined);
       await browser.close();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await edge.close();
-      await cms.close();
-      seeded.remove();
+      await world.close();
     },
   };
 }

@@ -5,21 +5,18 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarPathFor } from '../../shared/discovery-paths.ts';
-import { seedFixtureDb } from './cms-harness.ts';
-import { edgeWorld, wireId, type EdgeWorld } from './edge-harness.ts';
-import { UNKNOWN_ID, textOf } from './portal-harness.ts';
-import { IDS, PAGE_FIXTURE } from './page-fixture.ts';
+import { UNKNOWN_ID, textOf } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
+import { wireId } from './cms-fixture.ts';
+import { IDS } from './page-fixture.ts';
 
-let world: EdgeWorld;
-let seeded: Awaited<ReturnType<typeof seedFixtureDb>>;
+let world: World;
 
 beforeAll(async () => {
-  seeded = await seedFixtureDb(PAGE_FIXTURE);
-  world = await edgeWorld({ cms: { db: seeded.db }, env: { LOG_LEVEL: 'silent' } });
+  world = await startWorld({ content: 'pages' });
 });
 afterAll(async () => {
   await world?.close();
-  seeded?.remove();
 });
 
 const EN_ACTIVITY = wireId('activity', 48);

@@ -1,30 +1,22 @@
 // RSS feeds of the list pages (/feeds/<list path>.xml) against the real reference service through the
 // edge's real handler on a socket, read with rss-parser as a feed reader would; then the same against
 // the independent stand-in service (wire-facts.md shapes: hex ids, relative file paths, gateways).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { feedPathFor } from '../../shared/discovery-paths.ts';
-import { STANDIN_APP_ID, STANDIN_TOKEN_KEY, startStandin, type Standin } from '../standin/server.ts';
-import { call, seedFixtureDb } from './cms-harness.ts';
-import { edgeWorld, type EdgeWorld } from './edge-harness.ts';
-import { IDS, LISTS, OWN_SITE, PAGE_FIXTURE } from './page-fixture.ts';
+import { startWorld, type World } from '../world/world.ts';
+import { call } from './cms-harness.ts';
+import { IDS, LISTS, OWN_SITE } from './page-fixture.ts';
 
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-let world: EdgeWorld;
-let seeded: Awaited<ReturnType<typeof seedFixtureDb>>;
+let world: World;
 
 beforeAll(async () => {
-  seeded = await seedFixtureDb(PAGE_FIXTURE);
-  world = await edgeWorld({ cms: { db: seeded.db }, env: { LOG_LEVEL: 'silent' } });
+  world = await startWorld({ content: 'pages' });
 });
 afterAll(async () => {
   await world?.close();
-  seeded?.remove();
 });
 
 type Item = Parser.Item & { enclosure?: { url: string; type?: string } };
@@ -182,34 +174,14 @@ describe('when the content service is down', () => {
 });
 
 describe('against the stand-in service', () => {
-  let standin: Standin;
-  let edge: EdgeApp;
-  let server: Server;
+  let standin: World;
   let base: string;
 
   beforeAll(async () => {
-    standin = await startStandin();
-    const config = loadConfig({
-      UPSTREAM_URL: standin.url,
-      UPSTREAM_PREFIX: '/japi/sw-cms',
-      UPSTREAM_FILE_PREFIX: '/japi/sw-file-cloud',
-      UPSTREAM_SEARCH_PREFIX: '/japi/sw-es',
-      UPSTREAM_REPORT_PREFIX: '/japi/sw-cms-zb',
-      APP_ID: STANDIN_APP_ID,
-      TOKEN_KEY: STANDIN_TOKEN_KEY,
-      LOG_LEVEL: 'silent',
-    });
-    edge = createApp(config, { defaultMetrics: false });
-    server = createServer(edge.handler);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    standin = await startWorld({ content: 'standin' });
+    base = standin.url;
   });
   afterAll(async () => {
-    if (server) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-    await edge?.close();
     await standin?.close();
   });
 

@@ -10,23 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALK_MAX_PAGES, WALK_PAGE_SIZE } from '../../server/discovery/records.ts';
 import { URLS_PER_FILE } from '../../server/discovery/sitemap.ts';
 import { article } from './cms-fixture.ts';
-import { call, seedFixtureDb } from './cms-harness.ts';
-import { edgeWorld, type EdgeWorld } from './edge-harness.ts';
+import { startWorld, type World } from '../world/world.ts';
+import { call } from './cms-harness.ts';
 import { IDS, LISTS, PAGE_FIXTURE } from './page-fixture.ts';
 import { sendRaw } from './raw-http.ts';
 
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-let world: EdgeWorld;
-let seeded: Awaited<ReturnType<typeof seedFixtureDb>>;
+let world: World;
 
 beforeAll(async () => {
-  seeded = await seedFixtureDb(PAGE_FIXTURE);
-  world = await edgeWorld({ cms: { db: seeded.db }, env: { LOG_LEVEL: 'silent' } });
+  world = await startWorld({ content: 'pages' });
 });
 afterAll(async () => {
   await world?.close();
-  seeded?.remove();
 });
 
 interface UrlEntry {
@@ -154,8 +151,7 @@ describe('a site larger than one sitemap file', () => {
   const big = { ...PAGE_FIXTURE, articles: [...PAGE_FIXTURE.articles, ...Array.from({ length: EXTRA }, (_, i) => article(5000 + i, 'Notice', `加长公告${i}`, '<p>正文。</p>', '2024-01-01 09:00:00'))] };
 
   it('/sitemap.xml is an index of parts; every part is a urlset and every address is in exactly one', async () => {
-    const bigDb = await seedFixtureDb(big);
-    const bigWorld = await edgeWorld({ cms: { db: bigDb.db }, env: { LOG_LEVEL: 'silent' } });
+    const bigWorld = await startWorld({ content: big });
     try {
       const res = await fetch(`${bigWorld.url}/sitemap.xml`);
       expect(res.status).toBe(200);
@@ -191,7 +187,6 @@ describe('a site larger than one sitemap file', () => {
       expect(failed).toEqual([]);
     } finally {
       await bigWorld.close();
-      bigDb.remove();
     }
   }, 60_000);
 });

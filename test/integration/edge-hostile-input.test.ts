@@ -4,18 +4,13 @@
 // First one small test per defect once found (deep JSON bodies left unanswered; hostile Host headers
 // and `//`, `/\` paths answered 500; form posts of the wrong content type answered 500), then a few
 // thousand generated hostile requests.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { ROUTES } from '../../shared/route-table.ts';
-import { APP_ID, TOKEN_KEY, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
-import { listen } from './edge-harness.ts';
+import { articleId } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 import { INJECTED_COOKIE, INJECTED_HEADER, MARK, REFLECTED_SCRIPT, deepJson, hostileRequests, type FuzzTargets } from './hostile-requests.ts';
-import { LISTS, OPEN_QUESTIONNAIRE, PAGE_FIXTURE } from './page-fixture.ts';
-import { articleId } from './page-harness.ts';
+import { LISTS, OPEN_QUESTIONNAIRE } from './page-fixture.ts';
 import { sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
 
 const ADMIN_TOKEN = 'fuzz-admin-token-0123456789';
@@ -24,41 +19,25 @@ const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
 const LIST_BODY = JSON.stringify({ entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 10 } });
 const TOO_DEEP = 'The request body is nested deeper than 32 levels';
 
-let cms: RunningCms;
-let edge: EdgeApp;
-let server: Server;
+let world: World;
 let port: number;
-let removeDb: () => void;
 /** The edge's log lines at warn and above (request lines are info: left out to keep memory flat). */
 const problems: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
-  const seeded = await seedFixtureDb(PAGE_FIXTURE);
-  removeDb = seeded.remove;
-  cms = await startCms({ db: seeded.db });
-  const config = loadConfig({
-    UPSTREAM_URL: cms.url,
-    APP_ID,
-    TOKEN_KEY,
-    ADMIN_TOKEN,
-    RATE_LIMIT_WRITES: '100000',
-    UPSTREAM_TIMEOUT_MS: '3000',
-  });
   const logger = pino({ level: 'warn' }, { write: (line: string) => void problems.push(JSON.parse(line) as Record<string, unknown>) });
-  edge = createApp(config, { logger, defaultMetrics: false });
-  server = createServer(edge.handler);
-  await listen(server);
-  port = (server.address() as AddressInfo).port;
+  world = await startWorld({
+    content: 'pages',
+    env: { ADMIN_TOKEN, RATE_LIMIT_WRITES: '100000', UPSTREAM_TIMEOUT_MS: '3000' },
+    deps: { logger },
+  });
+  port = Number(new URL(world.url).port);
   // Warm the upstream cache, so list bodies meet the fast path.
   expect((await post('/api/queryArchivesList', LIST_BODY)).status).toBe(200);
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => server?.close(r));
-  await edge?.close();
-  await cms?.close();
-  removeDb?.();
+  await world?.close();
 });
 
 const header = (a: RawAnswer, name: string): string | undefined => a.headers.find(([n]) => n === name)?.[1];

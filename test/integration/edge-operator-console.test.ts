@@ -2,12 +2,13 @@
 // or the Basic password); strict CSP and no script; the rules form and the purge (with a confirmation)
 // work as plain forms; per-endpoint figures in GET /_edge/cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 const ADMIN = 'operator-token-0123456789';
-let world: EdgeWorld;
+let world: World;
 beforeAll(async () => {
-  world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN } });
+  world = await startWorld({ env: { ADMIN_TOKEN: ADMIN } });
   for (const channelNo of ['Media', 'SNews', 'Media']) {
     await postJson(`${world.url}/api/queryArchivesList`, { entity: { channelNo }, param: { pageNum: 1, pageSize: 5 } });
   }

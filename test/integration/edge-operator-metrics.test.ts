@@ -2,7 +2,8 @@
 // /metrics (names only; recording rules and Prometheus's own `up` aside), and the per-endpoint series.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 const PROMQL_WORDS = new Set([
   'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'bool', 'and', 'or', 'unless', 'le', 'inf', 'nan',
@@ -35,11 +36,11 @@ const dashboardExprs = [
 const alertExprs = [...alerts.matchAll(/expr:\s*(?:\|\s*\n((?:\s{10,}.*\n)+)|(.+))/g)].map((m) => (m[1] ?? m[2] ?? '').trim());
 const recorded = new Set([...alerts.matchAll(/record:\s*(\S+)/g)].map((m) => m[1]!));
 
-let world: EdgeWorld;
+let world: World;
 let exported: Set<string>;
 let text: string;
 beforeAll(async () => {
-  world = await edgeWorld({ env: { ADMIN_TOKEN: 'operator-token-0123456789' } });
+  world = await startWorld({ env: { ADMIN_TOKEN: 'operator-token-0123456789' } });
   await postJson(`${world.url}/api/queryArchivesList`, { entity: { channelNo: 'Media' }, param: { pageNum: 1, pageSize: 5 } });
   await postJson(`${world.url}/api/queryArchivesList`, { entity: { channelNo: 'Media' }, param: { pageNum: 1, pageSize: 5 } });
   text = await (await fetch(`${world.url}/metrics`)).text();

@@ -4,16 +4,17 @@ import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 const ADMIN = 'operator-token-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'edge-rules-'));
 const file = join(dir, 'rules.json');
 writeFileSync(file, JSON.stringify({ queryAllChannel: 900, queryArchivesList: 60 }));
 
-let world: EdgeWorld;
+let world: World;
 beforeAll(async () => {
-  world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN, CACHE_RULES_FILE: file, CACHE_RULES: 'queryExhibitList=45' } });
+  world = await startWorld({ env: { ADMIN_TOKEN: ADMIN, CACHE_RULES_FILE: file, CACHE_RULES: 'queryExhibitList=45' } });
 });
 afterAll(() => world.close());
 

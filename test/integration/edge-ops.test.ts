@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleId, edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { articleId, postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 const ADMIN = 'operator-token-0123456789';
 const publicDir = mkdtempSync(join(tmpdir(), 'edge-public-'));
@@ -11,9 +12,9 @@ mkdirSync(join(publicDir, 'build'));
 writeFileSync(join(publicDir, 'build', 'entry-3F2A9C.js'), 'console.log(1)');
 writeFileSync(join(publicDir, 'robots.txt'), 'User-agent: *\n');
 
-let world: EdgeWorld;
+let world: World;
 beforeAll(async () => {
-  world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN }, deps: { publicDir } });
+  world = await startWorld({ env: { ADMIN_TOKEN: ADMIN }, deps: { publicDir } });
 });
 afterAll(() => world.close());
 

@@ -4,24 +4,29 @@ import type { Server } from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPageLocals, type PageLocals } from '../../server/http-context.ts';
 import { createPageCache } from '../../server/page-cache.ts';
-import { FIXTURE_FILES, articleId, edgeWorld, type EdgeWorld } from './edge-harness.ts';
+import { articleId } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
+import { FIXTURE_FILES } from './cms-fixture.ts';
 
 let clock = 1_000_000;
 const servers: Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
 
 /** A stand-in page router that renders a counter, so a replay is visible. */
-async function pagesApp(options: { upstream?: string[]; cacheControl?: string; expiresAt?: () => number } = {}) {
+async function pagesApp(options: { upstream?: PageLocals['pageUpstreamCache']; cacheControl?: string; expiresAt?: () => number } = {}) {
   const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
   let renders = 0;
   const app = express();
   app.use(cache.middleware);
   app.get('/News/:id', (req, res) => {
     renders += 1;
-    res.locals.pageTags = ['queryArchivesById', `id:${req.params.id}`, 'entry:abc'];
-    res.locals.pageUpstreamCache = options.upstream ?? ['HIT'];
-    if (options.expiresAt) res.locals.pageExpiresAt = options.expiresAt();
+    setPageLocals(res, {
+      pageTags: ['queryArchivesById', `id:${req.params.id}`, 'entry:abc'],
+      pageUpstreamCache: options.upstream ?? ['HIT'],
+      pageExpiresAt: options.expiresAt?.(),
+    });
     if (options.cacheControl) res.setHeader('Cache-Control', options.cacheControl);
     res.type('html');
     res.write('<!doctype html><p>');
@@ -51,7 +56,7 @@ describe('page cache (module)', () => {
   });
 
   it('does not keep pages built on stale upstream data or marked no-store', async () => {
-    for (const options of [{ upstream: ['HIT', 'STALE'] }, { cacheControl: 'no-store' }]) {
+    for (const options of [{ upstream: ['HIT', 'STALE'] as PageLocals['pageUpstreamCache'] }, { cacheControl: 'no-store' }]) {
       const { app, renders } = await pagesApp(options);
       await request(app).get('/News/1');
       expect((await request(app).get('/News/1')).headers['x-cache']).toBe('MISS');
@@ -91,8 +96,7 @@ describe('page cache (module)', () => {
     const app = express();
     app.use(cache.middleware);
     app.get('/News/:id', (_req, res) => {
-      res.locals.pageTags = ['queryArchivesById'];
-      res.locals.pageUpstreamCache = ['HIT'];
+      setPageLocals(res, { pageTags: ['queryArchivesById'], pageUpstreamCache: ['HIT'] });
       res.type('html').end('<p>page</p>');
     });
     const server = app.listen(0, '127.0.0.1');
@@ -121,9 +125,9 @@ describe('page cache (module)', () => {
 
 describe('page cache (edge)', () => {
   const ADMIN = 'operator-token-0123456789';
-  let world: EdgeWorld;
+  let world: World;
   beforeAll(async () => {
-    world = await edgeWorld({ env: { ADMIN_TOKEN: ADMIN, PAGE_CACHE_TTL_S: '60' } });
+    world = await startWorld({ env: { ADMIN_TOKEN: ADMIN, PAGE_CACHE_TTL_S: '60' } });
   });
   afterAll(() => world.close());
 

@@ -2,11 +2,13 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_FILES, LIST_BODY, MESSAGE_TYPE, articleId, edgeWorld, postJson, wireId, type EdgeWorld } from './edge-harness.ts';
+import { LIST_BODY, articleId, postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
+import { FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
 
-let world: EdgeWorld;
+let world: World;
 beforeAll(async () => {
-  world = await edgeWorld();
+  world = await startWorld();
 });
 afterAll(() => world.close());
 

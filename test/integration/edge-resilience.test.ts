@@ -1,14 +1,15 @@
 // Stale-while-revalidate, stale-if-error, timeouts and a stopped service, with the edge's clock moved by
 // hand (the offset stays well inside the service's token skew) instead of sleeping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleId, edgeWorld, postJson, type EdgeWorld } from './edge-harness.ts';
+import { articleId, postJson } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
-let world: EdgeWorld;
+let world: World;
 
 beforeAll(async () => {
-  world = await edgeWorld({
+  world = await startWorld({
     env: { CACHE_RULES: 'queryArchivesList=10,queryArchivesById=10', CACHE_SWR_S: '30', CACHE_STALE_IF_ERROR_S: '120', UPSTREAM_TIMEOUT_MS: '400' },
     deps: { now },
   });
@@ -106,9 +107,9 @@ describe('edge resilience', () => {
 describe('circuit breaker', () => {
   // Its own service and edge, with a clock of their own: the cool-down passes by moving it.
   let shift = 0;
-  let w: EdgeWorld;
+  let w: World;
   beforeAll(async () => {
-    w = await edgeWorld({ env: { UPSTREAM_TIMEOUT_MS: '400' }, deps: { now: () => Date.now() + shift } });
+    w = await startWorld({ env: { UPSTREAM_TIMEOUT_MS: '400' }, deps: { now: () => Date.now() + shift } });
   });
   afterAll(() => w.close());
 

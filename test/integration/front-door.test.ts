@@ -1,12 +1,13 @@
 // The front door (server/door) answers what the edge already knows before Express; Express answers the
 // same cached things the same way (supertest and tests drive it). Both are checked byte for byte here,
 // then the page cache's single-flight renders and its stale-while-revalidate.
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_BODY, edgeWorld, listen, type EdgeWorld } from './edge-harness.ts';
+import { LIST_BODY } from '../world/requests.ts';
+import { closeServer, listen, startWorld, type World } from '../world/world.ts';
 
 interface Answer {
   status: number;
@@ -42,22 +43,27 @@ function decoded(a: Answer): string {
 }
 
 const ADMIN = 'operator-token-0123456789';
-let world: EdgeWorld;
+let world: World;
 /** Moves the edge's clock (the service checks token times within 5 min, so only by seconds). */
 let shift = 0;
 let door: string;
 let express: string;
 
 beforeAll(async () => {
-  world = await edgeWorld();
+  world = await startWorld();
   const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', ADMIN_TOKEN: ADMIN }, { now: () => Date.now() + shift });
   door = edge.url;
-  // The same app behind a plain Express listener: what supertest and the page suites drive.
-  express = await listen(createServer(edge.edge.app));
+  // The same app behind a plain Express listener, without the door: what the door must answer like.
+  expressServer = createServer(edge.edge.app);
+  express = await listen(expressServer);
   doorEdge = edge.edge;
 });
-afterAll(() => world.close());
-let doorEdge: EdgeWorld['edge'];
+afterAll(async () => {
+  if (expressServer) await closeServer(expressServer);
+  await world?.close();
+});
+let expressServer: Server | undefined;
+let doorEdge: World['edge'];
 
 const manifestEntry = (): string => {
   const manifest = JSON.parse(readFileSync(join(process.cwd(), 'public/build/manifest.json'), 'utf8')) as Record<string, unknown>;

@@ -3,19 +3,15 @@
 // the reference service never has (a .jpg that is not a picture, a picture over the pixel limit).
 import { createServer, type Server } from 'node:http';
 import { crc32 } from 'node:zlib';
-import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_FILE } from '../../cms/db/demo/articles.ts';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { APP_ID, TOKEN_KEY } from './cms-harness.ts';
-import { listen } from './edge-harness.ts';
-import { getPage, portalWorld, type PortalWorld } from './portal-harness.ts';
+import { getPage } from '../world/requests.ts';
+import { closeServer, listen, startWorld, type World } from '../world/world.ts';
 
 const MODERN = 'image/avif,image/webp,*/*';
 
-let world: PortalWorld;
+let world: World;
 /** `/file/…/x.jpg` of a demo picture, from the first card of a collection page. */
 let picture: string;
 let cardSrcSet: string;
@@ -37,7 +33,7 @@ async function renders(kind: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  world = await portalWorld();
+  world = await startWorld({ content: 'demo' });
   const page = await getPage(world.url, '/Collection/PreciousCol');
   expect(page.status).toBe(200);
   cardSrcSet = srcSetOf(page.html).replaceAll('&amp;', '&');
@@ -132,7 +128,7 @@ describe('?w= variants of a demo picture', () => {
   });
 
   it('with IMAGE_WATERMARK on, offers variants of the watermarked copy and makes them from it, never from THUMB', async () => {
-    const marked = await world.startEdge({ IMAGE_WATERMARK: 'true' });
+    const { url: marked } = await world.startEdge({ IMAGE_WATERMARK: 'true' });
     const page = await getPage(marked, '/Collection/PreciousCol');
     const srcset = srcSetOf(page.html).replaceAll('&amp;', '&');
     const water = /^(\S+)\?w=300 300w/.exec(srcset)?.[1] ?? '';
@@ -191,17 +187,9 @@ describe('files the reference service never has', () => {
       else res.writeHead(404).end();
     });
     const storeUrl = await listen(store);
-    const config = loadConfig({ UPSTREAM_URL: storeUrl, APP_ID, TOKEN_KEY, UPSTREAM_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent' });
-    const edge = createApp(config, { logger: pino({ level: 'silent' }), defaultMetrics: false });
-    const server = createServer(edge.handler);
-    edgeUrl = await listen(server);
-    close = async () => {
-      server.closeAllConnections();
-      store.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await new Promise((r) => store.close(r));
-      await edge.close();
-    };
+    // An edge of the world whose upstream is this store (it is closed with the world).
+    edgeUrl = (await world.startEdge({ UPSTREAM_URL: storeUrl, UPSTREAM_TIMEOUT_MS: '1000' })).url;
+    close = () => closeServer(store);
   });
   afterAll(async () => {
     await close?.();

@@ -4,11 +4,12 @@
 // one origin (the request's, or PUBLIC_URL); the RSS alternates of lists; the reading mode (`care=1`)
 // rendered on <html>, kept by every internal link and cached as a page of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstId, getPage, portalWorld, type PortalWorld } from './portal-harness.ts';
+import { firstId, getPage } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
-let world: PortalWorld;
+let world: World;
 beforeAll(async () => {
-  world = await portalWorld();
+  world = await startWorld({ content: 'demo' });
 }, 120_000);
 afterAll(async () => {
   await world?.close();
@@ -145,7 +146,7 @@ describe('one origin for every absolute link of the head', () => {
   ];
 
   it('uses PUBLIC_URL when it is set, whatever Host the request came with', async () => {
-    const base = await world.startEdge({ PUBLIC_URL: 'https://www.example-museum.cn' });
+    const { url: base } = await world.startEdge({ PUBLIC_URL: 'https://www.example-museum.cn' });
     const id = await firstId(world.cmsUrl, 'activity');
     for (const path of ['/', '/News/SNews', `/Education/Activity/${id}`]) {
       const page = await getPage(base, path, { host: 'intranet-alias:8080' });

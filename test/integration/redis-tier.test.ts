@@ -8,7 +8,8 @@ import type { EdgeApp } from '../../server/app.ts';
 import { cacheKey } from '../../server/upstream/keys.ts';
 import { specOf } from '../../server/upstream/policy.ts';
 import { lockKey, valueKey } from '../../server/shared-tier/tier.ts';
-import { edgeWorld, listen, postJson, type EdgeWorld } from './edge-harness.ts';
+import { postJson } from '../world/requests.ts';
+import { listen, startWorld, type World } from '../world/world.ts';
 import { startRedis, type RunningRedis } from './redis-harness.ts';
 
 const ADMIN_TOKEN = 'redis-tier-admin-token-0123456789';
@@ -16,7 +17,7 @@ const ADMIN_TOKEN = 'redis-tier-admin-token-0123456789';
 const TIMEOUT_MS = 500;
 
 let redis: RunningRedis;
-let world: EdgeWorld;
+let world: World;
 let a: { edge: EdgeApp; url: string };
 let b: { edge: EdgeApp; url: string };
 /** What the purge webhook (a stand-in CDN) was told. */
@@ -67,7 +68,7 @@ beforeAll(async () => {
     });
   });
   const hookUrl = await listen(hook);
-  world = await edgeWorld({ env: { REDIS_URL: redis.url, REDIS_TIMEOUT_MS: String(TIMEOUT_MS), ADMIN_TOKEN, PURGE_WEBHOOK_URL: hookUrl } });
+  world = await startWorld({ env: { REDIS_URL: redis.url, REDIS_TIMEOUT_MS: String(TIMEOUT_MS), ADMIN_TOKEN, PURGE_WEBHOOK_URL: hookUrl } });
   a = { edge: world.edge, url: world.url };
   b = await world.startEdge();
   await until(() => a.edge.sharedTier!.up() && b.edge.sharedTier!.up(), 5_000, 'both edges connected to Redis');

@@ -3,55 +3,30 @@
 // gateways, vendor dictionary codes, nulls, extra fields. A visitor's view: every page crawled from
 // both home pages answers 200, no picture is broken, every screen kind is reachable, likes and
 // messages reach the service, old clients' API paths work, and visits keep counting behind the cache.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type EdgeApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { ROUTES, ROUTE_BY_ID, type RouteDef } from '../../shared/route-table.ts';
 import { checkResources, crawl, tagsOf, visibleText, type CrawlResult, type ResourceCheck } from '../standin/crawl.ts';
 import { FEATURED_ARTICLE_ID, FEATURED_GROUP_ID, hex } from '../standin/data.ts';
-import { STANDIN_APP_ID, STANDIN_TOKEN_KEY, startStandin, type Standin } from '../standin/server.ts';
+import type { Standin } from '../standin/server.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 const MAX_PAGES = 150;
 const HEX_ID = /\/[0-9a-f]{32}(?:\/|$)/;
 const BOARD = '/Service/OpenServies/LeaveWord';
 
+let world: World;
 let standin: Standin;
-let edge: EdgeApp;
-let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  standin = await startStandin();
-  const config = loadConfig({
-    UPSTREAM_URL: standin.url,
-    UPSTREAM_PREFIX: '/japi/sw-cms',
-    UPSTREAM_FILE_PREFIX: '/japi/sw-file-cloud',
-    UPSTREAM_SEARCH_PREFIX: '/japi/sw-es',
-    UPSTREAM_REPORT_PREFIX: '/japi/sw-cms-zb',
-    APP_ID: STANDIN_APP_ID,
-    TOKEN_KEY: STANDIN_TOKEN_KEY,
-    LOG_LEVEL: 'silent',
-    PAGE_CACHE_TTL_S: '60',
-    CACHE_SWR_S: '30',
-    UPSTREAM_TIMEOUT_MS: '5000',
-    RATE_LIMIT_WRITES: '1000',
-  });
-  edge = createApp(config, { defaultMetrics: false });
-  server = createServer(edge.handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  world = await startWorld({ content: 'standin', env: { PAGE_CACHE_TTL_S: '60', CACHE_SWR_S: '30', UPSTREAM_TIMEOUT_MS: '5000' } });
+  standin = world.standin;
+  base = world.url;
 });
 
 afterAll(async () => {
-  if (server) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-  await edge?.close();
-  await standin?.close();
+  await world?.close();
 });
 
 // ---------------------------------------------------------------- helpers

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
+import { callFromRequest } from '../../server/proxy/call.ts';
 import { cacheKey, canonicalJson, entryTag, keyPath, tagsOf } from '../../server/upstream/keys.ts';
 
 const spec = (name: string) => ENDPOINT_BY_NAME[name]!;
@@ -16,13 +17,17 @@ describe('cache keys and tags', () => {
     );
   });
 
-  it('keys are method + path + own query + canonical body, never the appId or stray query', () => {
-    expect(cacheKey(spec('queryAllChannel'), { params: { site: 'CN' }, query: { x: '1' } })).toBe('GET /api/queryAllChannel/CN');
+  it('keys are method + path + own query + canonical body, never the appId or stray query of a browser', () => {
+    const fromBrowser = (name: string, params: Record<string, string>, search: string) =>
+      cacheKey(spec(name), callFromRequest(spec(name), params, search, {}, undefined));
+    expect(fromBrowser('queryAllChannel', { site: 'CN' }, 'x=1&appId=secret')).toBe('GET /api/queryAllChannel/CN');
     // queryArchivesById reads extra parameters (wire-facts.md): they are part of its key.
-    expect(cacheKey(spec('queryArchivesById'), { params: { id: 12 }, query: { x: '1' } })).toBe('GET /api/queryArchivesById/12?x=1');
-    expect(cacheKey(spec('queryDictionaryByCode'), { query: { appId: 'secret', dictionaryCode: 'MESSAGE_TYPE' }, body: {} })).toBe(
+    expect(fromBrowser('queryArchivesById', { id: '12' }, 'x=1&appid=secret&token=t')).toBe('GET /api/queryArchivesById/12?x=1');
+    expect(fromBrowser('queryDictionaryByCode', {}, 'appId=secret&dictionaryCode=MESSAGE_TYPE&other=1')).toBe(
       'POST /api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE {}',
     );
+    // The edge's own calls (loaders) are keyed by their query as given, in name order.
+    expect(cacheKey(spec('queryDictionaryByCode'), { query: { dictionaryCode: 'A' }, body: {} })).toBe('POST /api/queryDictionaryByCode?dictionaryCode=A {}');
     const key = cacheKey(spec('queryArchivesList'), { body: { param: { pageNum: 1 }, entity: { channelNo: 'News' } } });
     expect(key).toBe('POST /api/queryArchivesList {"entity":{"channelNo":"News"},"param":{"pageNum":1}}');
     expect(keyPath(key)).toBe('/api/queryArchivesList');

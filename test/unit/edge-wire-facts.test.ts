@@ -3,14 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { fileUrl } from '../../shared/file-url.ts';
-import { isRecordId } from '../../shared/ids.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { messageBody, messageTypeOptions } from '../../shared/message-form.ts';
 import { validateMessage } from '../../shared/validation.ts';
 import { gatewaysOf, loadConfig } from '../../server/config.ts';
 import { articleHtml } from '../../server/loaders/article-html.ts';
 import { createApiPaths } from '../../server/proxy/api-paths.ts';
-import { cacheKey, pickQuery } from '../../server/upstream/keys.ts';
+import { cacheKey } from '../../server/upstream/keys.ts';
+import { callFromRequest, pickQuery } from '../../server/proxy/call.ts';
 import { readPayload } from '../../server/upstream/payloads.ts';
 import { createVisitCounter, visitTag } from '../../server/upstream/visits.ts';
 
@@ -19,8 +20,8 @@ const THUMB = 'MUSEUM/CMS/CMS_EXHIBIT_INFO_IMG/20191121/4778791d55404e608b355720
 
 describe('ids are opaque strings', () => {
   it('accepts hex, digits and short tokens; refuses anything else before a call', () => {
-    for (const ok of [HEX, '42', 'a-b_c']) expect(isRecordId(ok)).toBe(true);
-    for (const bad of ['', 'a/b', '../x', 'x'.repeat(65), 'a b', '<script>', 42]) expect(isRecordId(bad)).toBe(false);
+    for (const ok of [HEX, '42', 'a-b_c']) expect(RECORD_ID.test(ok)).toBe(true);
+    for (const bad of ['', 'a/b', '../x', 'x'.repeat(65), 'a b', '<script>']) expect(RECORD_ID.test(bad)).toBe(false);
   });
 });
 
@@ -139,6 +140,19 @@ describe('gateways and paths', () => {
     const b = cacheKey(spec, { params: { id: HEX }, query: {} });
     expect(a).not.toBe(b);
     expect(pickQuery(ENDPOINT_BY_NAME.queryAllChannel!, { any: 'x' })).toEqual({});
+  });
+
+  it('reads a browser query string once: single values of the row\'s names, no appId, no token', () => {
+    const byId = ENDPOINT_BY_NAME.queryArchivesById!;
+    const call = callFromRequest(byId, { id: HEX }, 'preview=1&appid=x&APPID=y&token=z&twice=1&twice=2&b=%E4%B8%AD', undefined, 'req-1');
+    expect(call).toEqual({ params: { id: HEX }, query: { b: '中', preview: '1' }, body: undefined, requestId: 'req-1' });
+    // A GET row called with POST ignores the body; a POST row gets {} for no body; no query names → none read.
+    const list = ENDPOINT_BY_NAME.queryArchivesList!;
+    expect(callFromRequest(list, {}, 'pageNum=9', undefined, undefined)).toEqual({ params: {}, query: {}, body: {}, requestId: undefined });
+    // The same answer from the fast path and the Express route: their keys are one key.
+    expect(cacheKey(byId, callFromRequest(byId, { id: HEX }, 'b=2&preview=1', undefined, undefined))).toBe(
+      cacheKey(byId, callFromRequest(byId, { id: HEX }, 'preview=1&b=2', undefined, undefined)),
+    );
   });
 });
 

@@ -3,7 +3,8 @@ import ArticleDetail from '../../client/screens/ArticleDetail.tsx';
 import List from '../../client/screens/List.tsx';
 import Search from '../../client/screens/Search.tsx';
 import type { ListLayout } from '../../shared/route-table.ts';
-import type { ArticleDetailData, ListData, ListItem, SearchData } from '../../shared/screen-data.ts';
+import type { ArticleDetailData, ListData, SearchData } from '../../shared/article-views.ts';
+import type { ListItem } from '../../shared/view-parts.ts';
 import { render, textOf } from './portal-components-render.tsx';
 
 const item = (n: number, extra: Partial<ListItem> = {}): ListItem => ({

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createPageRouter } from '../../server/render/index.ts';
 import { fakeApi, pageDeps } from './fixtures/portal-platform-fixture.ts';
-import type { SiteSettings } from '../../server/render/index.ts';
+import type { SiteSettings } from '../../server/render/types.ts';
 
 function app(site: Partial<SiteSettings> = {}, api = fakeApi()) {
   const a = express();
@@ -28,19 +28,6 @@ describe('document requests', () => {
     expect(res.text).toContain('<link rel="alternate" hreflang="en" href="https://museum.example/EN_News/EN_Notice">');
     expect(res.text).toContain('<meta property="og:title" content="通知公告 - 云溪博物馆">');
     expect(res.text).toContain('<script type="application/json" id="__rr-data">');
-  });
-
-  it('answers an unmatched path with 404 and the not-found page inside the frame', async () => {
-    const res = await request(app().app).get('/No/Such/Page/At/All').expect(404);
-    const body = text(res.text);
-    expect(body).toContain('很抱歉，无法打开您要找的页面！');
-    expect(body).toContain('网络信号中断');
-    expect(body).toContain('该页面不存在');
-    expect(body).toContain('网址输入有误');
-    expect(res.text).toMatch(/<a[^>]*href="\/"[^>]*>网站首页<\/a>/);
-    expect(res.text).toContain('<title>页面未找到 - 云溪博物馆</title>');
-    expect(res.text).toContain('site-header');
-    expect(res.text).not.toContain('rel="canonical"');
   });
 
   it('answers an unknown channel of a known route with 404', async () => {

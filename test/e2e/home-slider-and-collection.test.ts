@@ -37,7 +37,7 @@ describe('home slider', () => {
     expect(await first.getAttribute('fetchpriority')).toBe('high');
     const box = await p.page.locator('.slider__viewport').boundingBox();
     expect(Math.round(box!.width / box!.height)).toBe(2);
-    await p.screenshot('portal2-home-desktop');
+    await p.screenshot('home-desktop');
 
     await p.page.getByRole('button', { name: '下一张' }).click();
     expect(await activeSlide(p)).toBe(nth(2, total));
@@ -143,7 +143,7 @@ describe('home slider', () => {
     for (const heading of ['正在展出', '新闻资讯', '典藏精品', '近期活动', '访问统计']) {
       expect(await p.page.getByRole('heading', { level: 2, name: heading }).count(), heading).toBe(1);
     }
-    await p.screenshot('portal2-home-phone');
+    await p.screenshot('home-phone');
     expect(problemText(p)).toBe('');
     await p.close();
   });
@@ -154,7 +154,7 @@ describe('exhibitions and the collection', () => {
     it(`opens an exhibition from its list and shows where it is (${viewport})`, async () => {
       const p = await world.newPage(viewport);
       expect(await p.open('/Exhibition/TempExh')).toBe(200);
-      await p.screenshot(`portal2-exhibition-list-${viewport}`);
+      await p.screenshot(`exhibition-list-${viewport}`);
       const firstDates = await p.page.locator('.exh-card .exh-facts__dates').first().textContent();
       expect(firstDates).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
 
@@ -176,7 +176,7 @@ describe('exhibitions and the collection', () => {
       await p.page.waitForFunction((t) => document.title.startsWith(t), title);
       expect(await p.page.locator('h1').textContent()).toBe(title);
       expect(await p.page.locator('.exh-detail .exh-facts__dates').textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} - \d{4}\.\d{2}\.\d{2}$/);
-      await p.screenshot(`portal2-exhibition-detail-${viewport}`);
+      await p.screenshot(`exhibition-detail-${viewport}`);
 
       // A long-term exhibition marks its gallery on the floor plan.
       await p.open('/Exhibition/BaseExh');
@@ -184,7 +184,7 @@ describe('exhibitions and the collection', () => {
       await p.page.waitForURL(recordUrl('/Exhibition/BaseExh'));
       await p.page.locator('.floor-plan__marker').waitFor();
       expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/：在平面图的(西北|北|东北|西|中|东|西南|南|东南)部（入口在南面）$/);
-      await p.screenshot(`portal2-exhibition-base-${viewport}`);
+      await p.screenshot(`exhibition-base-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();
     });
@@ -193,7 +193,7 @@ describe('exhibitions and the collection', () => {
       const p = await world.newPage(viewport);
       expect(await p.open('/Collection/PreciousCol')).toBe(200);
       const allCount = await p.page.locator('.col-list__count').textContent();
-      await p.screenshot(`portal2-collection-list-${viewport}`);
+      await p.screenshot(`collection-list-${viewport}`);
       const filter = p.page.locator('.filter-links__link').nth(1);
       const typeName = (await filter.textContent())!;
       await filter.click();
@@ -213,7 +213,7 @@ describe('exhibitions and the collection', () => {
         const img = document.querySelector<HTMLImageElement>('.exhibit__image');
         return img !== null && img.complete && img.naturalWidth > 0;
       }, undefined, { timeout: 10_000 });
-      await p.screenshot(`portal2-exhibit-${viewport}`);
+      await p.screenshot(`exhibit-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();
     });

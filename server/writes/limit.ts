@@ -1,14 +1,16 @@
 // The per-client-address limit on writes (messages, questionnaire answers, likes). One limiter instance
 // is shared by the API proxy and the portal's form actions, so a client has one budget for both.
-// API callers past the limit get a JSON 429. A page form post is not turned away here: it is marked
-// (`markSoftLimit`), runs its action, and the action's write is refused with a 429 the form knows how
-// to show — the page comes back with the visitor's input kept and "try again in a minute".
+// The hard limit: API callers past it get a JSON 429. The soft limit (softWriteLimit): a page form post
+// is not turned away; it is marked, runs its action, and the platform refuses the action's write
+// (WriteRefused, server/writes/page-writes.ts), so the page comes back with the visitor's input kept
+// and "try again in a minute".
 // With WEB_CONCURRENCY > 1 the counts live in the primary (server/cluster/rate-store.ts), so the budget
 // is per client, not per client per worker.
-import type { Response } from 'express';
+import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit';
 import { ClusterRateStore } from '../cluster/rate-store.ts';
 import { primaryChannel } from '../cluster/worker.ts';
+import { isSoftWriteLimit, markSoftWriteLimit, setWriteLimitedFor } from '../http-context.ts';
 import { sendJsonError } from '../ops/errors.ts';
 
 export interface WriteLimiterOptions {
@@ -17,22 +19,6 @@ export interface WriteLimiterOptions {
   windowMs?: number;
   /** Where counts live; default the primary's shared store in a cluster worker, else this process's memory. */
   store?: Store;
-}
-
-interface LimitLocals {
-  softWriteLimit?: boolean;
-  /** Seconds until the client may write again; set when a soft-limited request is over the limit. */
-  writeLimitedForS?: number;
-}
-
-/** Ask the limiter to mark rather than answer this request when it is over the limit. */
-export function markSoftLimit(res: Response): void {
-  (res.locals as LimitLocals).softWriteLimit = true;
-}
-
-/** Seconds to wait when this (soft-limited) request is over the write limit; undefined when it is not. */
-export function writeLimitedFor(res: Response): number | undefined {
-  return (res.locals as LimitLocals).writeLimitedForS;
 }
 
 /** A no-op when the limit is 0; otherwise 429 + Retry-After (+ RateLimit headers) past the limit. */
@@ -55,9 +41,8 @@ export function createWriteLimiter({ limit, windowMs = 60_000, store }: WriteLim
     legacyHeaders: false,
     handler: (_req, res, next) => {
       const retryAfter = Number(res.getHeader('Retry-After') ?? Math.ceil(windowMs / 1000));
-      const locals = res.locals as LimitLocals;
-      if (locals.softWriteLimit) {
-        locals.writeLimitedForS = retryAfter;
+      if (isSoftWriteLimit(res)) {
+        setWriteLimitedFor(res, retryAfter);
         next();
         return;
       }
@@ -68,4 +53,16 @@ export function createWriteLimiter({ limit, windowMs = 60_000, store }: WriteLim
       });
     },
   });
+}
+
+/**
+ * The soft limit in front of the page router: a page POST spends the shared budget, but past it it
+ * still reaches its action (marked: writeLimitedFor) instead of getting the API's JSON 429.
+ */
+export function softWriteLimit(limiter: RequestHandler | undefined): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'POST' || !limiter) return next();
+    markSoftWriteLimit(res);
+    limiter(req, res, next);
+  };
 }

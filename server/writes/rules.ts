@@ -1,6 +1,6 @@
 // Writes are checked at the edge before they leave (spec §5 rules from shared/validation.ts), so a bad
-// form never reaches the content service. One row per write endpoint; the portal's form actions can
-// call checkWrite too.
+// form never reaches the content service. One row per write endpoint; the API proxy calls checkWrite
+// before it writes, and the page platform before an action's write leaves (server/writes/page-writes.ts).
 import { z } from 'zod';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { fieldErrorMessage, normalizeMessage, validateMessage, validateQuestionnaireRecord, type FieldError } from '../../shared/validation.ts';

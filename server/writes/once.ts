@@ -3,10 +3,10 @@
 // without JavaScript, a resent POST after a slow answer, a reload of the POST result) joins the first
 // call instead of writing again. The content takes part in the key, so two visitors who happen to
 // share a key (a cached page) still each get their own, different message stored.
+// One guard per app: createApp makes it and hands it to the page router, which gives it to the actions
+// (ActionContext.writeOnce).
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { FormFailure } from '../../shared/message-form.ts';
-import type { UpstreamError } from '../upstream/api.ts';
 
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
@@ -33,24 +33,4 @@ export function createWriteOnce(max = 10_000, ttlMs = REPEAT_WINDOW_MS): WriteOn
       }
     },
   };
-}
-
-/** The edge's one guard for visitor writes (messages and questionnaire answers). */
-export const visitorWrites: WriteOnce = createWriteOnce();
-
-/**
- * The content service read the write and said no (a 400/422 answer, e.g. a message type its dictionary
- * does not have): the visitor can correct it, so its words are shown. Null for every other failure.
- */
-export function serviceRefusal(err: UpstreamError): { status: number; detail: string } | null {
-  const status = err.appCode !== undefined && err.appCode >= 400 && err.appCode < 500 ? err.appCode : err.httpStatus;
-  if (status !== 400 && status !== 422) return null;
-  const detail = (err.serviceMessage ?? err.message).trim().slice(0, 200);
-  return { status, detail };
-}
-
-/** Why a write failed, as a visitor's form says it: too many tries (429), or try again later (503). */
-export function writeFailure(err: UpstreamError): { failure: FormFailure; status: number } {
-  const status = err.httpStatus ?? err.appCode;
-  return status === 429 ? { failure: 'rate_limited', status: 429 } : { failure: 'upstream', status: 503 };
 }

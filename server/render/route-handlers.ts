@@ -1,7 +1,8 @@
-// The server side of every route: the root (frame) loader and one loader/action per route-table row.
-// Around the screen loaders the platform decides what is the same for every screen: the language
-// (English mode on a Chinese path → its English twin), parent redirects, the not-found rows, the
-// channel segments of the path (unknown channel → 404), and upstream failures (→ 404/502/503).
+// The server side of every route: the root (frame) loader and one loader/action per route-table row,
+// built around the screens' loaders and actions (server/loaders). Around them the platform decides what
+// is the same for every screen: the language (English mode on a Chinese path → its English twin),
+// parent redirects, the not-found rows, the channel segments of the path (unknown channel → 404),
+// upstream failures (→ 404/502/503), and whether an action's write may leave (server/writes).
 import { data, redirect, type ActionFunction, type LoaderFunction } from 'react-router';
 import type { Logger } from 'pino';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
@@ -14,9 +15,11 @@ import { actionFor, loaderFor } from '../loaders/index.ts';
 import { notFound, toRouteError } from '../loaders/errors.ts';
 import { frameData, loadChannels } from '../loaders/root.ts';
 import type { LoaderContext } from '../loaders/types.ts';
-import { UpstreamError, type CacheStatus, type UpstreamApi } from '../upstream/api.ts';
-import type { SiteSettings } from './index.ts';
+import type { CacheStatus, UpstreamApi } from '../upstream/api.ts';
+import type { WriteOnce } from '../writes/once.ts';
+import { admitPageWrite } from '../writes/page-writes.ts';
 import { FORM_TYPE_MESSAGE } from './request.ts';
+import type { SiteSettings } from './types.ts';
 
 /** What one visitor request shares between its loaders (react-router's requestContext). */
 export interface RequestState {
@@ -31,7 +34,7 @@ export interface RequestState {
   /** The age in s of the oldest upstream answer the page used (its true `Age` when served stale). */
   ageS: number;
   channels: Map<Lang, Promise<ChannelNode[]>>;
-  /** Set when the client is over the write limit: its writes are refused (429) without a call. */
+  /** Set when the client is over the write limit: its writes are refused (WriteRefused) without a call. */
   writeLimitedForS?: number;
   /** The earliest moment (ms) a loader said the page goes out of date by the clock alone (LoaderContext.cacheUntil). */
   expiresAt?: number;
@@ -43,22 +46,23 @@ export function newRequestState(requestId: string, writeLimitedForS?: number, pr
   return { requestId, tags: new Set(), cache: [], ageS: 0, channels: new Map(), writeLimitedForS, preferFresh };
 }
 
-export interface RunDeps {
+export interface HandlerDeps {
   api: UpstreamApi;
   logger: Logger;
   now: () => number;
   site: SiteSettings;
+  writeOnce: WriteOnce;
 }
 
-/** The api as the loaders of one request see it: every answer's tags and cache status recorded. */
-function recordingApi(api: UpstreamApi, state: RequestState): UpstreamApi {
+/**
+ * The api as the loaders of one request see it: every answer's tags and cache status recorded, and
+ * every write admitted first (the write rules and the soft limit), so a refused one throws WriteRefused
+ * and the action keeps the visitor's input.
+ */
+function recordingApi(api: UpstreamApi, state: RequestState, lang: Lang): UpstreamApi {
   return {
     async call(name, call) {
-      // Over the write limit: the action sees the same 429 the content service would give, so the
-      // visitor's form comes back with its input and "too many tries" rather than a bare JSON error.
-      if (state.writeLimitedForS !== undefined && ENDPOINT_BY_NAME[name]?.write) {
-        throw new UpstreamError('UPSTREAM_HTTP', `write limit reached; retry in ${state.writeLimitedForS} s`, { endpoint: name, httpStatus: 429 });
-      }
+      if (ENDPOINT_BY_NAME[name]?.write) await admitPageWrite(name, call ?? {}, { limitedForS: state.writeLimitedForS, api, lang });
       let result;
       try {
         result = await api.call(name, { ...call, requestId: call?.requestId ?? state.requestId, preferFresh: state.preferFresh });
@@ -107,13 +111,13 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function rootLoader(deps: RunDeps): LoaderFunction {
+export function rootLoader(deps: HandlerDeps): LoaderFunction {
   return ({ request, context }) =>
     guarded(async () => {
       const state = stateOf(context);
       const url = visitorUrl(request);
       const lang = resolveLang(url, deps.site.english);
-      const api = recordingApi(deps.api, state);
+      const api = recordingApi(deps.api, state, lang);
       const channels = await channelsOf(api, state, lang);
       return frameData({ lang, wx: isWx(url), care: isCare(url), site: deps.site, channels, nowMs: deps.now() });
     });
@@ -121,7 +125,7 @@ export function rootLoader(deps: RunDeps): LoaderFunction {
 
 /** What every row's loader and action check first; returns the screen's context. */
 async function prepare(
-  deps: RunDeps,
+  deps: HandlerDeps,
   def: RouteDef,
   args: { request: Request; params: Record<string, string | undefined>; context: unknown },
 ): Promise<LoaderContext> {
@@ -129,7 +133,7 @@ async function prepare(
   const url = visitorUrl(args.request);
   const lang = resolveLang(url, deps.site.english);
   const wx = isWx(url);
-  const api = recordingApi(deps.api, state);
+  const api = recordingApi(deps.api, state, lang);
 
   // An entry link naming the English site as a path segment (`/News/SNews/enxh`): that page in English,
   // not its English twin with `EN_enxh` as a record id (a 404).
@@ -168,7 +172,7 @@ async function prepare(
   };
 }
 
-export function routeLoader(deps: RunDeps, def: RouteDef): LoaderFunction {
+export function routeLoader(deps: HandlerDeps, def: RouteDef): LoaderFunction {
   return (args) =>
     guarded(async () => {
       const ctx = await prepare(deps, def, args);
@@ -177,14 +181,14 @@ export function routeLoader(deps: RunDeps, def: RouteDef): LoaderFunction {
     });
 }
 
-export function routeAction(deps: RunDeps, def: RouteDef): ActionFunction {
+export function routeAction(deps: HandlerDeps, def: RouteDef): ActionFunction {
   return (args) =>
     guarded(async () => {
       const action = actionFor(def.screen);
       if (!action) throw data({ code: 'METHOD_NOT_ALLOWED', message: 'This page takes no form posts' }, { status: 405, statusText: 'METHOD_NOT_ALLOWED' });
       const ctx = await prepare(deps, def, args);
       const form = await formOf(args.request);
-      return (await action({ ...ctx, form, request: args.request })) ?? null;
+      return (await action({ ...ctx, form, request: args.request, writeOnce: deps.writeOnce })) ?? null;
     });
 }
 

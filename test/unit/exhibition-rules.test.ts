@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chinaDay, chinaMinute } from '../../shared/china-time.ts';
 import {
-  chinaDay,
-  chinaMinute,
   collectionFilter,
   collectionSection,
   exhibitGallery,

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
 import { CLOSED_QUESTIONNAIRE, CLOSED_QUESTIONNAIRE_ROW, OPEN_QUESTIONNAIRE, OPEN_QUESTIONNAIRE_ROW } from './page-fixture.ts';
-import { formKeyOf, page, postForm, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
+import { formKeyOf, page, postForm } from '../world/requests.ts';
+import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
+import { wireId } from './cms-fixture.ts';
 
 /** Wire ids of the fixture's questions and answers: the form's field names are `q<question id>`, its values answer ids. */
 const Q = (n: number): string => `q${wireId('question', n)}`;
@@ -14,9 +16,9 @@ const LIST = '/Service/Questionnaire';
 const OPEN = `${LIST}/${OPEN_QUESTIONNAIRE}`;
 const CLOSED = `${LIST}/${CLOSED_QUESTIONNAIRE}`;
 
-let edge: PageEdge;
+let edge: World;
 beforeAll(async () => {
-  edge = await startPageEdge();
+  edge = await startWorld({ content: 'pages', env: NO_PAGE_CACHE });
 });
 afterAll(async () => {
   await edge?.close();

@@ -1,20 +1,22 @@
-// Portal screens through the edge (createApp + the real reference service over sockets): every article
-// list layout with its records and pager, `?page=` paging, the article detail, likes without
+// Article and search pages through the edge's real handler (the reference service over sockets): every
+// article list layout with its records and pager, `?page=` paging, the article detail, likes without
 // JavaScript, unknown ids, and the search page.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from './page-fixture.ts';
-import { FIXTURE_FILES, articleId, fileHref, re, startPageEdge, thumbHref, waterHref, type PageEdge } from './page-harness.ts';
+import { articleId, fileHref, re, thumbHref, waterHref } from '../world/requests.ts';
+import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
+import { FIXTURE_FILES } from './cms-fixture.ts';
 
-let world: PageEdge;
+let world: World;
 beforeAll(async () => {
-  world = await startPageEdge();
+  world = await startWorld({ content: 'pages', env: NO_PAGE_CACHE });
 });
 afterAll(async () => {
   await world?.close();
 });
 
-const get = (path: string) => request(world.app).get(path).redirects(0);
+const get = (path: string) => request(world.url).get(path).redirects(0);
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const text = (html: string) => decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ');
 /** The list section of a page. */
@@ -159,7 +161,7 @@ describe('article detail', () => {
     expect(page).toContain(`<input type="hidden" name="id" value="${id}"/>`);
     expect(page).toContain(`<input type="hidden" name="likes" value="${before}"/>`);
     expect(page).not.toContain('name="reply"');
-    const liked = await request(world.app).post(path).type('form').send({ intent: 'like', id, likes: String(before) });
+    const liked = await request(world.url).post(path).type('form').send({ intent: 'like', id, likes: String(before) });
     // A 200 here let reload and Back post the like again (and repeated unlikes drove a count down).
     expect(liked.status).toBe(303);
     expect(liked.headers.location).toBe(`${path}?liked=1#like`);
@@ -169,7 +171,7 @@ describe('article detail', () => {
     expect(after.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
     expect(after.text).toContain('aria-pressed="true"');
 
-    const unliked = await request(world.app).post(`${path}?liked=1`).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
+    const unliked = await request(world.url).post(`${path}?liked=1`).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
     expect(unliked.status).toBe(303);
     expect(unliked.headers.location).toBe(`${path}?unliked=1#like`);
     const back = await get(`${path}?unliked=1`);
@@ -181,30 +183,26 @@ describe('article detail', () => {
     const id = articleId(3);
     const path = `/News/SNews/${id}`;
     const before = Number(/(\d+) 人点赞/.exec((await get(path)).text)?.[1]);
-    const liked = await request(world.app)
+    const liked = await request(world.url)
       .post(`/__data${path}?_route=${encodeURIComponent('zh:News/:sec/:id')}`)
       .type('form')
       .send({ intent: 'like', id, likes: '500', reply: 'inline' });
     expect(liked.status).toBe(200);
     expect(liked.body).toEqual({ type: 'data', data: { ok: true, liked: true, likes: before + 1 } });
-    await request(world.app).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1), reply: 'inline' });
+    await request(world.url).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1), reply: 'inline' });
   });
 
   it('keeps no page made for one visitor’s like in the page cache', async () => {
-    const cached = await startPageEdge({ PAGE_CACHE_TTL_S: '60' });
-    try {
-      const path = `/News/SNews/${articleId(4)}?liked=1`;
-      await request(cached.app).get(path);
-      const again = await request(cached.app).get(path);
-      expect(again.headers['x-cache']).toBe('MISS');
-    } finally {
-      await cached.close();
-    }
+    const cached = await world.startEdge({ PAGE_CACHE_TTL_S: '60' });
+    const path = `/News/SNews/${articleId(4)}?liked=1`;
+    await request(cached.url).get(path);
+    const again = await request(cached.url).get(path);
+    expect(again.headers['x-cache']).toBe('MISS');
   });
 
   it('refuses a like of an unknown article with 404', async () => {
     const id = articleId(99999);
-    const res = await request(world.app).post(`/News/SNews/${id}`).type('form').send({ intent: 'like', id, likes: '0' });
+    const res = await request(world.url).post(`/News/SNews/${id}`).type('form').send({ intent: 'like', id, likes: '0' });
     expect(res.status).toBe(404);
   });
 });
@@ -317,16 +315,12 @@ describe('search page', () => {
 
 describe('watermark flag', () => {
   it('shows only the watermarked copies when the site flag is on', async () => {
-    const marked = await startPageEdge({ IMAGE_WATERMARK: 'true' });
-    try {
-      const list = await request(marked.app).get(LISTS.history.path);
-      expect(listOf(list.text)).toContain(`src="${waterHref(FIXTURE_FILES.image)}"`);
-      expect(listOf(list.text)).not.toContain('/THUMB/');
-      const detail = await request(marked.app).get(`/News/SNews/${articleId(1)}`);
-      expect(detail.text).toContain(`<a class="gallery__link" href="${waterHref(FIXTURE_FILES.image)}">`);
-      expect(detail.text).not.toContain(`href="${fileHref(FIXTURE_FILES.image)}"`);
-    } finally {
-      await marked.close();
-    }
+    const marked = await world.startEdge({ IMAGE_WATERMARK: 'true' });
+    const list = await request(marked.url).get(LISTS.history.path);
+    expect(listOf(list.text)).toContain(`src="${waterHref(FIXTURE_FILES.image)}"`);
+    expect(listOf(list.text)).not.toContain('/THUMB/');
+    const detail = await request(marked.url).get(`/News/SNews/${articleId(1)}`);
+    expect(detail.text).toContain(`<a class="gallery__link" href="${waterHref(FIXTURE_FILES.image)}">`);
+    expect(detail.text).not.toContain(`href="${fileHref(FIXTURE_FILES.image)}"`);
   });
 });

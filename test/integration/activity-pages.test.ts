@@ -4,7 +4,9 @@
 // service and the edge), the sign-up link, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from './page-fixture.ts';
-import { page, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
+import { page } from '../world/requests.ts';
+import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
+import { wireId } from './cms-fixture.ts';
 
 const LIST = '/Education/Activity';
 /** The wire id of fixture activity `n`. */
@@ -19,9 +21,9 @@ const at = (time: string): number => Date.parse(`${time.replace(' ', 'T')}:00+08
 const DURING = at('2026-11-28 15:00');
 let clock = DURING;
 
-let edge: PageEdge;
+let edge: World;
 beforeAll(async () => {
-  edge = await startPageEdge({}, { now: () => clock });
+  edge = await startWorld({ content: 'pages', env: NO_PAGE_CACHE, now: () => clock });
 });
 afterAll(async () => {
   await edge?.close();
@@ -166,20 +168,16 @@ describe('statuses by the clock (issue 13 item 1)', () => {
 
   it('keeps a cached page no longer than until its words change', async () => {
     clock = at('2026-11-28 13:59');
-    const cached = await startPageEdge({ PAGE_CACHE_TTL_S: '3600' }, { now: () => clock });
-    try {
-      const first = await page(cached.url, LITTLE);
-      expect(statusOf(first.html)).toBe('未开始');
-      clock += 30_000;
-      const again = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
-      expect(again.headers.get('x-cache')).toBe('HIT');
-      await again.text();
-      clock = at('2026-11-28 14:00');
-      const started = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
-      expect(started.headers.get('x-cache')).toBe('MISS');
-      expect(statusOf(await started.text())).toBe('进行中');
-    } finally {
-      await cached.close();
-    }
+    const cached = await edge.startEdge({ PAGE_CACHE_TTL_S: '3600' });
+    const first = await page(cached.url, LITTLE);
+    expect(statusOf(first.html)).toBe('未开始');
+    clock += 30_000;
+    const again = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    await again.text();
+    clock = at('2026-11-28 14:00');
+    const started = await fetch(`${cached.url}${LITTLE}`, { headers: { accept: 'text/html' } });
+    expect(started.headers.get('x-cache')).toBe('MISS');
+    expect(statusOf(await started.text())).toBe('进行中');
   });
 });

@@ -47,7 +47,7 @@ describe('leaving a message', () => {
     await p.page.click('.message-form button[type=submit]');
     await expect.poll(() => p.page.locator('#msg-email-error').textContent()).toContain('请填写正确的电子邮箱');
     await p.page.evaluate(() => window.scrollTo(0, 0));
-    await p.screenshot('portal2-message-board-error-desktop');
+    await p.screenshot('message-board-error-desktop');
 
     const content = `希望周一也能开放 e2e-js ${Date.now()}`;
     await p.page.fill('#msg-email', 'visitor@example.cn');
@@ -97,7 +97,7 @@ describe('leaving a message', () => {
     expect(await p.page.inputValue('#msg-content')).toBe(content);
     expect(await p.page.inputValue('#msg-phoneNumber')).toBe('12345');
     expect(messagesLike(content)).toBe(0);
-    await p.screenshot('portal2-message-board-error-phone');
+    await p.screenshot('message-board-error-phone');
 
     await p.page.fill('#msg-phoneNumber', '13912345678');
     await Promise.all([p.page.waitForURL(/\?sent=1/), p.page.click('.message-form button[type=submit]')]);
@@ -112,7 +112,7 @@ describe('answering a questionnaire', () => {
   it('answers the open questionnaire and sees the results grow by one', async () => {
     const p = await world.newPage('desktop');
     expect(await p.open(QUESTIONNAIRES)).toBe(200);
-    await p.screenshot('portal2-questionnaire-list-desktop');
+    await p.screenshot('questionnaire-list-desktop');
     await Promise.all([p.page.waitForURL(recordUrl('/Service/Questionnaire')), p.page.click('.questionnaire-card--open .button--primary')]);
     // The route holds the service's id; the database keys the record by the number behind it.
     const id = decodeId('questionnaire', idInUrl(p.page.url()));
@@ -125,7 +125,7 @@ describe('answering a questionnaire', () => {
     await expect.poll(() => p.page.locator('.questionnaire-form .field-error').count()).toBeGreaterThan(0);
     expect(await p.page.locator('.field-error').first().textContent()).toContain('此题为必答题');
     await p.page.evaluate(() => window.scrollTo(0, 0));
-    await p.screenshot('portal2-questionnaire-desktop');
+    await p.screenshot('questionnaire-desktop');
 
     // One answer per question: the first choice of each.
     const questions = p.page.locator('.question__fieldset');
@@ -139,7 +139,7 @@ describe('answering a questionnaire', () => {
     await expect.poll(() => p.page.locator('.form-notice--success').textContent()).toContain('感谢您的参与');
     expect(records()).toBe(before + 1);
     expect(await p.page.locator('.questionnaire__responses').textContent()).toContain(`共 ${before + 1} 人参与`);
-    await p.screenshot('portal2-questionnaire-result-desktop');
+    await p.screenshot('questionnaire-result-desktop');
     expect(problemText(p)).toBe('');
     await p.close();
   });
@@ -149,14 +149,14 @@ describe('answering a questionnaire', () => {
     await p.open(QUESTIONNAIRES);
     const href = await p.page.getAttribute('.questionnaire-card--open .button--primary', 'href');
     await p.open(href!);
-    await p.screenshot('portal2-questionnaire-phone');
+    await p.screenshot('questionnaire-phone');
     const questions = p.page.locator('.question__fieldset');
     for (let i = 0; i < (await questions.count()); i += 1) {
       await questions.nth(i).locator('.choice__input').first().check();
     }
     await Promise.all([p.page.waitForURL(/\/result\?done=1$/), p.page.click('.questionnaire-form button[type=submit]')]);
     expect(await p.page.locator('.form-notice--success').textContent()).toContain('感谢您的参与');
-    await p.screenshot('portal2-questionnaire-result-phone');
+    await p.screenshot('questionnaire-result-phone');
     expect(problemsWithoutJs(p)).toBe('');
     await p.close();
   });
@@ -169,7 +169,7 @@ describe('activities', () => {
       expect(await p.open(ACTIVITIES)).toBe(200);
       expect(await p.page.locator('.activity-card').count()).toBe(6);
       expect(await p.page.locator('.activity-card__fact dd').first().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-      await p.screenshot(`portal2-activity-list-${viewport}`);
+      await p.screenshot(`activity-list-${viewport}`);
 
       // A type filter keeps `?type=` while paging.
       await Promise.all([p.page.waitForURL(/\?type=/), p.page.click('.filter-links__link >> nth=1')]);
@@ -178,7 +178,7 @@ describe('activities', () => {
       await Promise.all([p.page.waitForURL(recordUrl('/Education/Activity')), p.page.click('.activity-card__link >> nth=0')]);
       await p.page.locator('.activity-detail__title').waitFor();
       expect(await p.page.locator('.activity-detail__fact dd').first().textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-      await p.screenshot(`portal2-activity-detail-${viewport}`);
+      await p.screenshot(`activity-detail-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();
     });
@@ -192,11 +192,11 @@ describe('the Service section', () => {
     expect(new URL(p.page.url()).pathname).toBe('/Service/OpenServies/OpenTime');
     expect(await p.page.locator('main h1').textContent()).toBe('开放时间');
     expect(await p.page.locator('main .list a').count()).toBeGreaterThan(0);
-    await p.screenshot('portal2-service-opentime-desktop');
+    await p.screenshot('service-opentime-desktop');
 
     expect(await p.open('/Service/Shopping')).toBe(200);
     expect(await p.page.locator('main .list--wc .card').count()).toBe(6);
-    await p.screenshot('portal2-service-shopping-desktop');
+    await p.screenshot('service-shopping-desktop');
     expect(problemText(p)).toBe('');
     await p.close();
   });

@@ -1,17 +1,18 @@
-// The documents as visitors and crawlers get them, through createApp against the real reference
-// service: the not-found page, titles, lang, hreflang, canonical, Open Graph, the frame (menu,
-// footer), English and messenger modes, /__data, CSP, early hints, and no secret in any HTML or
-// any file under public/.
+// The documents as visitors and crawlers get them, through the edge's real handler against the real
+// reference service (demo content): the not-found page, titles, lang, hreflang, canonical, Open Graph,
+// the frame (menu, footer), English and messenger modes, /__data, CSP, early hints, and no secret in
+// any HTML or any file under public/.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, TOKEN_KEY } from './cms-harness.ts';
-import { getPage, portalWorld, textOf, type PortalWorld } from './portal-harness.ts';
+import { getPage, textOf } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
-let world: PortalWorld;
+let world: World;
 beforeAll(async () => {
-  world = await portalWorld();
+  world = await startWorld({ content: 'demo' });
 });
 afterAll(async () => {
   await world?.close();
@@ -28,6 +29,9 @@ describe('the not-found page', () => {
     expect(text).toContain('网址输入有误或页面已移动');
     expect(page.html).toMatch(/<a[^>]*href="\/"[^>]*>网站首页<\/a>/);
     expect(page.html).toContain('<title>页面未找到 - 云溪博物馆</title>');
+    // Inside the site frame, and no canonical address for an address that is no page.
+    expect(page.html).toContain('site-header');
+    expect(page.html).not.toContain('rel="canonical"');
   });
 
   it('is English on the English site', async () => {
@@ -142,7 +146,7 @@ describe('language and messenger modes', () => {
     const marked = await getPage(world.url, '/News/SNews?src=phoneen');
     expect(marked.status).toBe(302);
     expect(marked.location).toBe('/EN_News/EN_SNews?src=phoneen');
-    const english = await world.startEdge({ SITE_ENGLISH: 'true' });
+    const { url: english } = await world.startEdge({ SITE_ENGLISH: 'true' });
     const home = await getPage(english, '/');
     expect(home.html).toContain('<html lang="en">');
     expect(textOf(home.html)).toContain('WeChat');

@@ -1,6 +1,8 @@
+// server/writes/once.ts and failure.ts: a repeated form send joined to the first write, writes of other
+// content or after a failure sent again, and how a failed write is worded for the form.
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, filterHref } from '../../server/loaders/activity.ts';
-import { createWriteOnce, writeFailure } from '../../server/loaders/write-once.ts';
+import { writeFailure } from '../../server/writes/failure.ts';
+import { createWriteOnce } from '../../server/writes/once.ts';
 import { UpstreamError } from '../../server/upstream/api.ts';
 
 describe('write once', () => {
@@ -49,21 +51,5 @@ describe('write once', () => {
     expect(writeFailure(err(429))).toEqual({ failure: 'rate_limited', status: 429 });
     expect(writeFailure(err(500))).toEqual({ failure: 'upstream', status: 503 });
     expect(writeFailure(err(undefined, 'UPSTREAM_TIMEOUT'))).toEqual({ failure: 'upstream', status: 503 });
-  });
-});
-
-describe('activity loader helpers', () => {
-  it('builds filter links that keep other parameters and reset the page', () => {
-    const url = new URL('http://x/Education/Activity?page=3&platform=wx&type=1');
-    expect(filterHref(url, '2')).toBe('/Education/Activity?platform=wx&type=2');
-    expect(filterHref(url, '')).toBe('/Education/Activity?platform=wx');
-    expect(filterHref(new URL('http://x/EN_Education/EN_Activity'), '')).toBe('/EN_Education/EN_Activity');
-  });
-
-  it('sanitizes an HTML description and turns plain text into escaped paragraphs', () => {
-    expect(descriptionHtml('<p onclick="x()">讲座<script>alert(1)</script></p>', '/file')).toBe('<p>讲座</p>');
-    expect(descriptionHtml('第一段\n\n第二段 <b & c', '/file')).toBe('<p>第一段</p><p>第二段 &lt;b &amp; c</p>');
-    expect(descriptionHtml('  ', '/file')).toBe('');
-    expect(descriptionHtml(null, '/file')).toBe('');
   });
 });

@@ -1,13 +1,14 @@
-// Every row of the §2 route table, Chinese and English, through createApp against the real
+// Every row of the §2 route table, Chinese and English, through the edge's real handler against the
 // reference service and its demo content: the status, where redirects go, and which screen kind
 // the page was rendered as; unknown channels and unknown ids of known routes are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, toEnglishPath, type RouteDef } from '../../shared/route-table.ts';
-import { UNKNOWN_ID, firstId, getPage, portalWorld, screenOf, type PortalWorld } from './portal-harness.ts';
+import { UNKNOWN_ID, firstId, getPage, screenOf } from '../world/requests.ts';
+import { startWorld, type World } from '../world/world.ts';
 
-let world: PortalWorld;
+let world: World;
 beforeAll(async () => {
-  world = await portalWorld();
+  world = await startWorld({ content: 'demo' });
 });
 afterAll(async () => {
   await world?.close();

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
 import { PUBLISHED_MESSAGES } from './page-fixture.ts';
-import { MESSAGE_TYPE, formKeyOf, page, postForm, startPageEdge, type PageEdge } from './page-harness.ts';
+import { formKeyOf, page, postForm } from '../world/requests.ts';
+import { NO_PAGE_CACHE, startWorld, type StartedEdge, type World } from '../world/world.ts';
+import { MESSAGE_TYPE } from './cms-fixture.ts';
 
 /** MESSAGE_TYPE codes of the page fixture beyond cms-fixture's two: 表扬 (praise), 投诉 (complaint). */
 const PRAISE = 'cms1103';
@@ -12,9 +14,9 @@ const PRAISE = 'cms1103';
 const BOARD = '/Service/OpenServies/LeaveWord';
 const EN_BOARD = '/EN_Service/EN_OpenServies/EN_LeaveWord';
 
-let edge: PageEdge;
+let edge: World;
 beforeAll(async () => {
-  edge = await startPageEdge();
+  edge = await startWorld({ content: 'pages', env: NO_PAGE_CACHE });
 });
 afterAll(async () => {
   await edge?.close();
@@ -263,18 +265,15 @@ describe('leaving a message without JavaScript', () => {
 });
 
 describe('the write limit', () => {
-  let limited: PageEdge;
+  let limited: StartedEdge;
   beforeAll(async () => {
-    limited = await startPageEdge({ RATE_LIMIT_WRITES: '2' });
-  });
-  afterAll(async () => {
-    await limited?.close();
+    limited = await edge.startEdge({ RATE_LIMIT_WRITES: '2' });
   });
 
   it('refuses a client address past its budget with 429 and stores nothing more', async () => {
     const key = formKeyOf((await page(limited.url, BOARD)).html);
     const send = (content: string) => postForm(limited.url, BOARD, [['formKey', key], ['content', content]]);
-    const count = (): number => (limited.cms.cms.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE content LIKE '限额%'").get() as { n: number }).n;
+    const count = (): number => (edge.cms.cms.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE content LIKE '限额%'").get() as { n: number }).n;
     expect((await send('限额一')).status).toBe(303);
     expect((await send('限额二')).status).toBe(303);
     const third = await send('限额三');

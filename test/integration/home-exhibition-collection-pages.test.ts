@@ -1,22 +1,24 @@
-// Home, exhibition and collection pages through the edge (supertest against createApp) with the real
+// Home, exhibition and collection pages through the edge (supertest over a socket to the edge's real handler) with the real
 // reference service behind it: what a visitor's browser receives — titles, dotted date ranges,
 // places, links (own sites in a new tab), type filters that change the records and survive paging,
 // the slider and the home sections, English twins, and 404 for unknown ids.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, OWN_SITE, PAGE_FILES } from './page-fixture.ts';
-import { FIXTURE_FILES, articleId, fileHref, re, startPageEdge, wireId, type PageEdge } from './page-harness.ts';
+import { articleId, fileHref, re } from '../world/requests.ts';
+import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
+import { FIXTURE_FILES, wireId } from './cms-fixture.ts';
 
-let edge: PageEdge;
+let edge: World;
 beforeAll(async () => {
-  edge = await startPageEdge();
+  edge = await startWorld({ content: 'pages', env: NO_PAGE_CACHE });
 });
 afterAll(async () => {
   await edge?.close();
 });
 
 async function page(path: string): Promise<{ status: number; html: string; location: string | undefined }> {
-  const res = await request(edge.app).get(path).set('accept', 'text/html').redirects(0);
+  const res = await request(edge.url).get(path).set('accept', 'text/html').redirects(0);
   return { status: res.status, html: res.text, location: res.headers.location as string | undefined };
 }
 

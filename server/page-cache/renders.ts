@@ -1,0 +1,86 @@
+// The renders of pages under way, by page key: what the requests behind the first one wait on instead
+// of rendering the page again, and the background re-renders of stored pages (one at a time per page).
+// A render settles with the page it stored, or null when the page was not kept.
+import type { IncomingMessage } from 'node:http';
+import type { PageEntry } from './entry.ts';
+
+/** Asks the page router for one page again, in the background (server/app.ts runs it through Express). */
+export type Rerender = (
+  target: { key: string; url: string; host: string; protocol: string },
+  /** Called with the request that carries the re-render, before the app sees it. */
+  mark: (req: IncomingMessage) => void,
+) => Promise<void>;
+
+export interface RerenderJob {
+  key: string;
+  /** Set once the request reached the page cache (its recording settles the job). */
+  started: boolean;
+  settle: (entry: PageEntry | null) => void;
+}
+
+export interface Renders {
+  /** The render of `key` under way, if any. */
+  running(key: string): Promise<PageEntry | null> | undefined;
+  /** Registers a visitor's render of `key` (its followers wait on it); the caller settles it. */
+  start(key: string): (entry: PageEntry | null) => void;
+  /**
+   * Starts one background re-render of a stored page, unless one (or a visitor's render) is under way.
+   * Its followers get the new page, or null when it could not be kept.
+   */
+  refresh(entry: PageEntry): Promise<PageEntry | null>;
+  /** The re-render a request carries, when it is one (marked by the rerender hook). */
+  jobOf(req: IncomingMessage): RerenderJob | undefined;
+}
+
+/** `work`'s result, or null when it takes longer than `limitMs`. */
+export async function within<T>(work: Promise<T>, limitMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limitMs)));
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
+export function createRenders(options: { rerender?: Rerender; followLimitMs: number; onRefresh: () => void }): Renders {
+  const { rerender, followLimitMs } = options;
+  /** Renders under way, by key: what their followers wait on (the page, or null when it was not kept). */
+  const inflight = new Map<string, Promise<PageEntry | null>>();
+  /** Requests that are background re-renders: they render and store, never replay. */
+  const rerenders = new WeakMap<IncomingMessage, RerenderJob>();
+
+  function track(key: string, render: Promise<PageEntry | null>): void {
+    inflight.set(key, render);
+    void render.finally(() => {
+      if (inflight.get(key) === render) inflight.delete(key);
+    });
+  }
+
+  function start(key: string): (entry: PageEntry | null) => void {
+    let settle!: (entry: PageEntry | null) => void;
+    track(key, new Promise<PageEntry | null>((resolve) => (settle = resolve)));
+    return settle;
+  }
+
+  function refresh(entry: PageEntry): Promise<PageEntry | null> {
+    const running = inflight.get(entry.key);
+    if (running) return running;
+    if (!rerender) return Promise.resolve(null);
+    options.onRefresh();
+    const url = new URL(entry.key);
+    const target = { key: entry.key, url: `${url.pathname}${url.search}`, host: url.host, protocol: url.protocol.slice(0, -1) };
+    const job: RerenderJob = { key: entry.key, started: false, settle: () => undefined };
+    const result = new Promise<PageEntry | null>((resolve) => {
+      job.settle = resolve;
+      const marked = (req: IncomingMessage) => rerenders.set(req, job);
+      // A re-render that never reached the page cache (refused on the way) keeps nothing.
+      rerender(target, marked).then(
+        () => !job.started && resolve(null),
+        () => resolve(null),
+      );
+      // Nor does one that never ends: the page is not left waiting on it (a render is cut at 10 s anyway).
+      setTimeout(() => resolve(null), followLimitMs).unref();
+    });
+    track(entry.key, result);
+    return result;
+  }
+
+  return { running: (key) => inflight.get(key), start, refresh, jobOf: (req) => rerenders.get(req) };
+}

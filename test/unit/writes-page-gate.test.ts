@@ -1,0 +1,40 @@
+// The page platform's gate for a form action's write (server/writes/page-writes.ts): the write rules
+// the API applies, and the soft write limit, as an explicit WriteRefused rather than a made-up
+// upstream answer.
+import { describe, expect, it } from 'vitest';
+import { UpstreamError, type UpstreamApi } from '../../server/upstream/api.ts';
+import { staleAfterWrite } from '../../server/writes/after-write.ts';
+import { admitPageWrite } from '../../server/writes/page-writes.ts';
+import { WriteRefused } from '../../server/writes/refused.ts';
+
+const noReads: UpstreamApi = {
+  call: () => Promise.reject(new UpstreamError('UPSTREAM_NETWORK', 'no reads here', { endpoint: 'x' })),
+};
+const gate = (limitedForS?: number) => ({ limitedForS, api: noReads, lang: 'zh' as const });
+
+describe('page writes', () => {
+  it('let a write that keeps the rules through', async () => {
+    await expect(admitPageWrite('doStarByArcId', { params: { id: 'abc-1' } }, gate())).resolves.toBeUndefined();
+    await expect(admitPageWrite('addMessage', { body: { content: '你好，博物馆' } }, gate())).resolves.toBeUndefined();
+  });
+
+  it('refuse every write of a client over the limit, without a call', async () => {
+    const refused = await admitPageWrite('doStarByArcId', { params: { id: 'abc-1' } }, gate(42)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(WriteRefused);
+    expect(refused).toMatchObject({ code: 'WRITE_LIMITED', status: 429, failure: 'rate_limited', retryAfterS: 42, endpoint: 'doStarByArcId' });
+    expect(refused).not.toBeInstanceOf(UpstreamError);
+  });
+
+  it('refuse a write that breaks the API write rules, with the rule status', async () => {
+    const badId = await admitPageWrite('cancelStarByActId', { params: { id: '../x' } }, gate()).catch((e: unknown) => e);
+    expect(badId).toMatchObject({ code: 'WRITE_INVALID', status: 400, failure: 'refused' });
+    const empty = await admitPageWrite('addMessage', { body: { content: '' } }, gate()).catch((e: unknown) => e);
+    expect(empty).toMatchObject({ code: 'WRITE_INVALID', status: 400 });
+  });
+
+  it('say what each write makes out of date', () => {
+    expect(staleAfterWrite('addMessage', {})).toEqual([['queryMessageList'], ['getSiteVisitCount']]);
+    expect(staleAfterWrite('doStarByArcId', { params: { id: '7' } })).toEqual([['queryArchivesById', 'id:7']]);
+    expect(staleAfterWrite('queryAllChannel', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+// What the suites send to a world and read from its answers: pages as a browser gets them (redirects
+// not followed, so a 303 can be asserted), plain form posts, JSON posts, and small readers of the HTML.
+import { RECORD_ID } from '../../shared/ids.ts';
+import { thumbPath, waterPath } from '../../shared/image-paths.ts';
+import { call } from '../integration/cms-harness.ts';
+import { wireId } from '../integration/cms-fixture.ts';
+
+export interface Page {
+  status: number;
+  html: string;
+  location: string | null;
+  headers: Headers;
+}
+
+/** A page as a visitor's browser gets it: HTML asked for, redirects not followed. */
+export async function page(base: string, path: string, init: RequestInit = {}): Promise<Page> {
+  const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init, headers: { accept: 'text/html', ...(init.headers ?? {}) } });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location'), headers: res.headers };
+}
+
+/** A GET with a browser's user agent (and no Accept), redirects not followed. */
+export async function getPage(base: string, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const res = await fetch(`${base}${path}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (portal tests)', ...headers } });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location'), headers: res.headers };
+}
+
+/** A plain form POST (application/x-www-form-urlencoded), as a browser without JavaScript sends it. */
+export function postForm(base: string, path: string, fields: Array<[string, string]>): Promise<Page> {
+  return page(base, path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+/** POSTs JSON (an API call of the portal's own scripts or an old client). */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** A list call's body: the first page of the news channel. */
+export const LIST_BODY = { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 10 } };
+
+/** The hidden form key of a rendered form. */
+export function formKeyOf(html: string): string {
+  const m = /name="formKey" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error('no form key in the page');
+  return m[1]!;
+}
+
+/** `data-screen` of the page frame: the route-table screen kind the page was rendered as. */
+export const screenOf = (html: string): string | null => /data-screen="([^"]+)"/.exec(html)?.[1] ?? null;
+
+/** The visible text of a page (tags dropped, spaces collapsed). */
+export const textOf = (html: string): string => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+/** `text` as a literal inside a RegExp. */
+export const re = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The wire id of fixture article `n`: what list links, detail routes and like forms carry. */
+export const articleId = (n: number): string => wireId('archives', n);
+
+/** A well-formed wire id (32 lowercase hex digits, like the service's) that names no record of any kind. */
+export const UNKNOWN_ID = '0123456789abcdef0123456789abcdef';
+
+/** Where a visitor's browser loads a stored file (a path relative to the file prefix): FILE_PREFIX + path. */
+export const fileHref = (path: string): string => `/file/${path}`;
+/** … its 300 px thumbnail … */
+export const thumbHref = (path: string): string => fileHref(thumbPath(path));
+/** … and its watermarked copy. */
+export const waterHref = (path: string): string => fileHref(waterPath(path));
+
+type RecordKind = 'article' | 'base' | 'temp' | 'treasure' | 'gmww' | 'activity' | 'questionnaire';
+
+/** The first record id of a list call straight from the reference service (to build detail paths): an opaque wire id. */
+export async function firstId(cmsUrl: string, kind: RecordKind, channelNo = '', site: 'CN' | 'EN' = 'CN'): Promise<string> {
+  const paging = { pageNum: 1, pageSize: 1 };
+  const languageType = site;
+  type Records = { records: Array<Record<string, unknown>> };
+  const calls = {
+    article: () => call<Records>(cmsUrl, 'queryArchivesList', { body: { entity: { channelNo }, param: paging } }),
+    base: () => call<Records>(cmsUrl, 'queryExhibitionBaseList', { body: { entity: { languageType }, param: paging } }),
+    temp: () => call<Records>(cmsUrl, 'queryExhibitionTempList', { body: { entity: { languageType }, param: paging } }),
+    treasure: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { isTreasure: true, languageType }, param: paging } }),
+    gmww: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { generalType: 'GMWW', languageType }, param: paging } }),
+    activity: () => call<Records>(cmsUrl, 'queryActivityListByType', { body: { entity: { activityType: '', languageType }, param: paging } }),
+    questionnaire: () => call<Records>(cmsUrl, 'getQuestionnairePageList', { body: { entity: { languageType }, param: paging } }),
+  } as const;
+  const idField = { article: 'archivesId', base: 'exhibitionBaseId', temp: 'exhibitionTempId', treasure: 'exhibitId', gmww: 'exhibitId', activity: 'activityId', questionnaire: 'questionnaireId' }[kind];
+  const answer = await calls[kind]();
+  const id = answer.body.data.records[0]?.[idField];
+  if (typeof id !== 'string' || !RECORD_ID.test(id)) throw new Error(`no ${kind} record for ${channelNo || site} (got ${JSON.stringify(id)})`);
+  return id;
+}
