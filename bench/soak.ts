@@ -11,7 +11,9 @@
 //
 // The edge runs with --expose-gc and bench/lib/memory-probe.cjs (an IPC answer of process.memoryUsage(),
 // nothing in the product) so the table can split RSS into V8 heap and Buffers; the full collection is only
-// ever asked for after the soak. SOAK_NODE_ARGS adds flags to the edge (e.g. --max-semi-space-size=4);
+// ever asked for after the soak. The edge runs as `npm start` launches it — the start script's node flags
+// and environment (bench/lib/launch.ts); SOAK_AS_SHIPPED=0 runs it with Node's defaults instead, and
+// HEAP_GROWTH_PERCENT is passed on (0 = V8's own policy). SOAK_NODE_ARGS adds flags (e.g. --max-semi-space-size=4);
 // SOAK_SNAPSHOT_DIR=<dir> writes a heap snapshot of the edge there after that collection; MALLOC_* and
 // GLIBC_TUNABLES are passed on to the edge.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
+import { startLaunch, type Launch } from './lib/launch.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16);
@@ -39,6 +42,8 @@ const GATEWAYS = {
 };
 const MiB = 1024 * 1024;
 const root = new URL('..', import.meta.url).pathname;
+const SHIPPED: Launch =
+  process.env.SOAK_AS_SHIPPED === '0' ? { env: {}, nodeArgs: [], entry: 'dist/server/main.js' } : startLaunch(root);
 
 // ---------------------------------------------------------------------------------------------------
 // Children: started here, killed by PID at the end, on an error and on Ctrl-C.
@@ -206,8 +211,10 @@ try {
   const edgePort = await freePort();
   const edge = start(
     'edge',
-    ['--expose-gc', '--require', join(root, 'bench/lib/memory-probe.cjs'), ...EXTRA_NODE_ARGS, ...snapshotArgs(), 'dist/server/main.js'],
+    ['--expose-gc', '--require', join(root, 'bench/lib/memory-probe.cjs'), ...SHIPPED.nodeArgs, ...EXTRA_NODE_ARGS, ...snapshotArgs(), SHIPPED.entry],
     {
+      // As `npm start` runs it (its node flags and allocator settings; SOAK_AS_SHIPPED=0 leaves them out).
+      ...SHIPPED.env,
       PORT: String(edgePort),
       HOST: '127.0.0.1',
       UPSTREAM_URL: cmsUrl,
@@ -219,7 +226,7 @@ try {
       LOG_LEVEL: 'silent',
       // glibc's allocator settings, when given (MALLOC_ARENA_MAX=2, GLIBC_TUNABLES=…): to tell malloc's
       // retention from the edge's own memory.
-      ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$)/.test(k) && v !== undefined)),
+      ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$|HEAP_GROWTH_PERCENT$)/.test(k) && v !== undefined)),
     },
     true,
   );

@@ -54,6 +54,8 @@ export interface Config {
   readonly pageCacheStaleIfErrorS: number;
   /** Worker processes (node:cluster) the edge runs; 1 = the process itself serves. */
   readonly webConcurrency: number;
+  /** How far V8's heap may grow past what is live before a full collection, in %; 0 = V8's own policy. */
+  readonly heapGrowthPercent: number;
   /** Redis as the shared second cache tier and purge channel; null = each process alone. */
   readonly redisUrl: string | null;
   /** Time limit of one Redis command in ms (past it the edge goes on without Redis for that request). */
@@ -239,6 +241,11 @@ export const ENV_VARS = {
     schema: int(0),
   },
   WEB_CONCURRENCY: { default: '1', meaning: 'Worker processes serving HTTP (node:cluster); 1 = no workers', schema: int(1, 64) },
+  HEAP_GROWTH_PERCENT: {
+    default: '10',
+    meaning: 'How far the V8 heap may grow past its live size before a full collection, in %; 0 = V8’s own (up to 300%)',
+    schema: int(0, 400),
+  },
   REDIS_URL: {
     default: '',
     meaning: 'redis:// or rediss:// URL of the shared cache tier and purge channel; unset = every process caches alone',
@@ -356,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSwrS: v.PAGE_CACHE_SWR_S,
     pageCacheStaleIfErrorS: v.PAGE_CACHE_STALE_IF_ERROR_S,
     webConcurrency: v.WEB_CONCURRENCY,
+    heapGrowthPercent: v.HEAP_GROWTH_PERCENT,
     redisUrl: v.REDIS_URL,
     redisTimeoutMs: v.REDIS_TIMEOUT_MS,
     purgeWebhookUrl: v.PURGE_WEBHOOK_URL,

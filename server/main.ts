@@ -8,6 +8,7 @@
 import cluster from 'node:cluster';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
+import { applyHeapGrowth } from './ops/heap-growth.ts';
 import { createProcessLogger } from './ops/process-logger.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp, type EdgeApp } from './app.ts';
@@ -32,6 +33,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+applyHeapGrowth(config.heapGrowthPercent);
 const handoff = readHandoff(); // null unless this is a cluster worker
 const me = workerIdentity();
 const rootLogger = createProcessLogger(config.logLevel);

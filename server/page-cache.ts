@@ -27,6 +27,7 @@ import type { PageEntry } from './page-cache/entry.ts';
 import { createRenders, within, type Rerender } from './page-cache/renders.ts';
 import { createPageStore, type PageSecondTier } from './page-cache/store.ts';
 import type { CacheEvent, PurgedEntry, PurgeSelector } from './upstream/cache.ts';
+import type { CacheStats } from './upstream/cache-stats.ts';
 
 export type { PageSecondTier } from './page-cache/store.ts';
 export { pagePathOf } from './page-cache/entry.ts';
@@ -36,14 +37,8 @@ const FOLLOW_LIMIT_MS = 15_000;
 /** How long a request in the stale-if-error window waits for the re-render before it gets the old page. */
 const STALE_PATIENCE_MS = 1_000;
 
-export interface PageCacheStats {
-  entries: number;
-  bytes: number;
-  maxBytes: number;
-  hits: number;
-  misses: number;
-  stale: number;
-  hitRatio: number;
+/** The response cache's figures, plus the renders. */
+export interface PageCacheStats extends CacheStats {
   /** Pages rendered to be kept (misses and background re-renders). */
   renders: number;
 }

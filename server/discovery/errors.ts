@@ -2,7 +2,7 @@
 // text), or the content service cannot give what it is built from right now (the last good copy, or
 // 503 with Retry-After). Anything else is a bug, answered like an outage (never a 5xx page without
 // Retry-After) and logged.
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 
 export class DiscoveryNotFound extends Error {
   readonly status = 404;

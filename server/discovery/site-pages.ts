@@ -5,21 +5,20 @@
 import { matchRoutes } from 'react-router';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { ROUTES, ROUTE_BY_ID, isListRoute, type Lang, type RouteDef } from '../../shared/route-table.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
 import { pathIsEnglish } from '../../shared/site.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
 import { loadChannels } from '../loaders/root.ts';
 
 const ROUTE_OBJECTS = ROUTES.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }));
 
-/** A path segment a page of this site can have: channel numbers and record ids (shared/ids.ts). */
-const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 /** Deepest page of the route table: `/Collection/:sec/:third/:id`. */
 const MAX_SEGMENTS = 4;
 
-/** Is this a path a page could have (plain segments only, not too many)? Checked before any call. */
+/** Is this a path a page could have (segments shaped like channel numbers and record ids, not too many)? Checked before any call. */
 export function isPagePath(path: string): boolean {
   const segments = path.split('/').slice(1);
-  return path.startsWith('/') && segments.length >= 1 && segments.length <= MAX_SEGMENTS && segments.every((s) => SEGMENT.test(s));
+  return path.startsWith('/') && segments.length >= 1 && segments.length <= MAX_SEGMENTS && segments.every((s) => RECORD_ID.test(s));
 }
 
 export interface RoutedPath {

@@ -1,23 +1,16 @@
 // Wire times are China time without a zone (`YYYY-MM-DD HH:mm:ss`, Asia/Shanghai, UTC+8 all year):
 // read into instants the way the activity screens read them (shared/activity.ts), so a feed's dates,
 // a sitemap's lastmod and a calendar's events say the same moment as the pages.
-import { chinaTimeMs } from '../../shared/china-time.ts';
+import { CHINA_TZ, chinaTimeMs, endOfChinaDay } from '../../shared/china-time.ts';
 import { formatDate } from '../../shared/format.ts';
 
-export const CHINA_TZ = 'Asia/Shanghai';
-const CHINA_OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 24 * 3600_000;
-
-export { chinaTimeMs };
+export { CHINA_TZ, chinaTimeMs, endOfChinaDay };
 
 /** A wire time as an instant, or null; a time after `nowMs` (a date still to come) is null when `pastOnly`. */
 export function instantOf(value: string, nowMs: number, pastOnly = false): number | null {
   const ms = chinaTimeMs(value);
   return ms === null || (pastOnly && ms > nowMs) ? null : ms;
 }
-
-/** The end of the China day of an instant (an activity without an end runs to the end of its start day). */
-export const endOfChinaDay = (ms: number): number => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS + 1) * DAY_MS - CHINA_OFFSET_MS;
 
 /** The wire value's date `YYYY-MM-DD`, or ''. */
 export const dayOf = (value: string): string => formatDate(value);

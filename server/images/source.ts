@@ -2,7 +2,7 @@
 // 300 px THUMB copy when it has one (spec §3), else the original. Reads are capped in size and time,
 // so a huge or stalled upstream file ends in an error, never in a hung request.
 import { thumbPath } from '../../shared/image-paths.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { IMAGE_LIMITS, ImageRefusal } from './resize.ts';
 import { isWatermarked } from './variant-request.ts';

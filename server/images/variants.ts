@@ -9,7 +9,7 @@ import { IMAGE_SIZES } from '../../shared/image-paths.ts';
 import { labelCache } from '../http-context.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { ImageRefusal, limitSharpThreads, makeVariant } from './resize.ts';
 import { MissingFile, readSource } from './source.ts';

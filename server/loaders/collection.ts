@@ -12,7 +12,7 @@ import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';

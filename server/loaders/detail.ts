@@ -13,7 +13,7 @@ import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, LIKED_PARAM, type Lik
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Article, FileInfo } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { articleHtml } from './article-html.ts';
 import { notFound } from './errors.ts';
 import { fileList, galleryImage, isPdf } from './files.ts';

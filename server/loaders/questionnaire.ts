@@ -25,7 +25,7 @@ import type {
   ResultNotice,
 } from '../../shared/visitor-views.ts';
 import type { Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { notFound } from './errors.ts';
 import { pagedCall } from './paging.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';

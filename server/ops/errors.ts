@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { requestIdOf } from '../http-context.ts';
 import { BODY_LIMIT_BYTES } from '../proxy/body.ts';
 import { MAX_JSON_DEPTH, tooDeepMessage } from '../proxy/json-limits.ts';

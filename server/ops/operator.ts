@@ -1,7 +1,7 @@
 // The operator's live parts, built once per app: the live cache rules (and the rules file watcher),
 // per-endpoint figures, the last hour's samples for the console, and their /metrics series.
 import type { RequestHandler } from 'express';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { routeIdOf } from '../http-context.ts';
@@ -47,7 +47,42 @@ export function createOperator(options: {
   const rulesFile = config.cache.rulesFile ? watchRulesFile(config.cache.rulesFile, rules, { logger, now }) : null;
   const stats = createEndpointStats(cache, READ_ENDPOINTS);
   const history = createHistory({ stats, now, cacheSize: () => cache.stats() });
+  const { endpointEvents, renders } = operatorCounters(registers);
+  endpointGauges(registers, stats);
+  ruleAndReadyGauges(registers, { rules, rulesFile, readiness });
 
+  const eventChildren = new Map<string, ReturnType<typeof endpointEvents.labels>>();
+  return {
+    rules,
+    rulesFile,
+    stats,
+    history,
+    onLookup(endpoint, status) {
+      stats.lookup(endpoint, status);
+      const key = `${endpoint} ${status}`;
+      let child = eventChildren.get(key);
+      if (!child) {
+        child = endpointEvents.labels({ endpoint, event: EVENT[status] });
+        eventChildren.set(key, child);
+      }
+      child.inc();
+    },
+    onUpstream: (endpoint, outcome, seconds) => stats.upstream(endpoint, outcome, seconds),
+    renders: (_req, res, next) => {
+      res.once('finish', () => renders.inc({ route: routeIdOf(res) }));
+      next();
+    },
+    parts: ({ readiness: r, pageStats }) => ({ rules, rulesFile, stats, history, readiness: r, pageStats, now, logger }),
+    close() {
+      rulesFile?.close();
+      history.close();
+    },
+  };
+}
+
+type Registers = Registry[];
+
+function operatorCounters(registers: Registers) {
   const endpointEvents = new Counter({
     name: 'edge_endpoint_cache_events_total',
     help: 'How read calls were answered, by endpoint: hit, miss, stale, bypass (lifetime 0)',
@@ -60,6 +95,11 @@ export function createOperator(options: {
     labelNames: ['route'] as const,
     registers,
   });
+  return { endpointEvents, renders };
+}
+
+/** The per-endpoint figures as gauges, read at each scrape. */
+function endpointGauges(registers: Registers, stats: EndpointStats): void {
   const figureGauge = (name: string, help: string, pick: (f: ReturnType<EndpointStats['figures']>[string]) => number | null) => {
     new Gauge({
       name,
@@ -91,6 +131,13 @@ export function createOperator(options: {
       }
     },
   });
+}
+
+/** The rules in force, the rules file's health and readiness as gauges. */
+function ruleAndReadyGauges(
+  registers: Registers,
+  { rules, rulesFile, readiness }: { rules: LiveRules; rulesFile: RulesFileWatcher | null; readiness: Readiness },
+): void {
   new Gauge({
     name: 'edge_cache_rule_ttl_seconds',
     help: 'Fresh lifetime in force, by endpoint and where it came from (api, CACHE_RULES, CACHE_RULES_FILE, CACHE_TTL_S, catalogue)',
@@ -117,32 +164,4 @@ export function createOperator(options: {
       this.set((await readiness.check()).ready ? 1 : 0);
     },
   });
-
-  const eventChildren = new Map<string, ReturnType<typeof endpointEvents.labels>>();
-  return {
-    rules,
-    rulesFile,
-    stats,
-    history,
-    onLookup(endpoint, status) {
-      stats.lookup(endpoint, status);
-      const key = `${endpoint} ${status}`;
-      let child = eventChildren.get(key);
-      if (!child) {
-        child = endpointEvents.labels({ endpoint, event: EVENT[status] });
-        eventChildren.set(key, child);
-      }
-      child.inc();
-    },
-    onUpstream: (endpoint, outcome, seconds) => stats.upstream(endpoint, outcome, seconds),
-    renders: (_req, res, next) => {
-      res.once('finish', () => renders.inc({ route: routeIdOf(res) }));
-      next();
-    },
-    parts: ({ readiness: r, pageStats }) => ({ rules, rulesFile, stats, history, readiness: r, pageStats, now, logger }),
-    close() {
-      rulesFile?.close();
-      history.close();
-    },
-  };
 }

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { PageEntry } from './entry.ts';
 
-/** Asks the page router for one page again, in the background (server/app.ts runs it through Express). */
+/** Asks the page router for one page again, in the background (server/app/pages.ts runs it through Express). */
 export type Rerender = (
   target: { key: string; url: string; host: string; protocol: string },
   /** Called with the request that carries the re-render, before the app sees it. */

@@ -9,7 +9,7 @@ import { createImageVariants } from '../images/variants.ts';
 import { variantQuery } from '../images/variant-request.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
-import { UpstreamError } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 
 /** 30 days: file paths of the content service name one upload each. */

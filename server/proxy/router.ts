@@ -5,7 +5,8 @@ import { Router, type ErrorRequestHandler, type Request, type RequestHandler, ty
 import type { EndpointSpec } from '../../shared/endpoints.ts';
 import { labelCache, requestIdOf, setRouteId } from '../http-context.ts';
 import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
-import { UpstreamError, type UpstreamCall } from '../upstream/api.ts';
+import type { UpstreamCall } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import type { ApiPaths } from './api-paths.ts';
 import { sendGatewayAnswer } from './answer.ts';

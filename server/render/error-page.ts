@@ -3,6 +3,7 @@
 // visitor's language, with the site's stylesheet. And the bare one of the error handler
 // (server/ops/errors.ts), which knows neither the language nor the build: both languages, no assets.
 import type { Response as ExpressResponse } from 'express';
+import { MAIN_ID } from '../../shared/dom-ids.ts';
 import { t, type Lang } from '../../shared/i18n.ts';
 import { HTML_LANG } from '../../shared/site.ts';
 import type { Assets } from './assets.ts';
@@ -22,7 +23,7 @@ ${assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : ''}
 </head>
 <body>
 <div class="page page--bare">
-<main id="main" class="page__main page__main--bare">
+<main id="${MAIN_ID}" class="page__main page__main--bare">
 <img class="logo" src="/logo${lang === 'en' ? '-en' : ''}.svg" alt="${e(t(lang, 'site.title'))}" width="${lang === 'en' ? 224 : 198}" height="48">
 <section class="status-page" aria-labelledby="status-title">
 <h1 id="status-title" class="status-page__title">${e(t(lang, 'error.title'))}</h1>

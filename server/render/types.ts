@@ -1,5 +1,5 @@
 // The page platform's settings and dependencies: what createApp hands the page router, and what every
-// loader sees of the site (LoaderContext.site). Types only, imported by render/, loaders/ and app.ts
+// loader sees of the site (LoaderContext.site). Types only, imported by render/, loaders/ and app/
 // alike, so none of them has to import the router to name them.
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';

@@ -53,23 +53,66 @@ function clientOptions(url: string, timeoutMs: number) {
   };
 }
 
+function newClient(url: string, timeoutMs: number) {
+  return createClient(clientOptions(url, timeoutMs)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+}
+type LinkClient = ReturnType<typeof newClient>;
+
 export function createRedisLink({ url, timeoutMs, logger, now = Date.now }: RedisLinkOptions): RedisLink {
   const log = logger.child({ component: 'redis' });
-  const client = createClient(clientOptions(url, timeoutMs)).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+  const client = newClient(url, timeoutMs);
   let subscriber: ReturnType<typeof createClient> | null = null;
+  const state = connectWatched(client, { url, log, now });
+  const run = commandRunner(client, state, { timeoutMs, log });
+  // A slow server gets a PING once its quiet second is over, so recovery shows without traffic (unref'd).
+  const tick = setInterval(() => {
+    if (state.slow && state.usable()) void run(['PING']);
+  }, 500);
+  tick.unref();
+
+  return {
+    up: state.up,
+    run,
+    subscribe(channel, listener, onResync) {
+      subscriber = subscribeOn(client, { channel, listener, onResync, log });
+    },
+    onState: state.onState,
+    async close() {
+      state.close();
+      clearInterval(tick);
+      for (const c of [subscriber, client]) if (c) await closeConnection(c, timeoutMs);
+    },
+  };
+}
+
+/** One connection's up/down state (connected, and no command timed out since the last answer), logged once per change. */
+interface LinkState {
+  /** What is reported (gauge, /readyz, logs): connected and answering in time. */
+  up(): boolean;
+  /** Whether a command may be sent: connected, and not within the quiet second after a timeout. */
+  usable(): boolean;
+  /** A command timed out on this connection and none has succeeded since: reported down, tried again once a second. */
+  readonly slow: boolean;
+  /** A command timed out while connected: down, and Redis is skipped for QUIET_AFTER_TIMEOUT_MS. */
+  timedOut(reason: string): void;
+  /** A command answered: a slow connection is up again. */
+  answered(): void;
+  onState(listener: (up: boolean) => void): void;
+  /** Nothing is logged or told from now on. */
+  close(): void;
+}
+
+/** Connects the client (it reconnects by itself) and follows its state from its events and the commands' outcomes. */
+function connectWatched(client: LinkClient, { url, log, now }: { url: string; log: Logger; now: () => number }): LinkState {
   const listeners: Array<(up: boolean) => void> = [];
   let quietUntil = 0;
-  /** A command timed out on this connection and none has succeeded since: reported down, tried again once a second. */
   let slow = false;
   /** Null until the first connection or the first error: a start against a missing Redis logs "down" once. */
   let lastState: boolean | null = null;
   let closed = false;
   let lastError = '';
 
-  /** What is reported (gauge, /readyz, logs): connected and answering in time. */
   const up = () => client.isReady && !slow;
-  /** Whether a command may be sent: connected, and not within the quiet second after a timeout. */
-  const usable = () => client.isReady && now() >= quietUntil;
   /** Logs and tells listeners when up() changed since the last look (called on events and after commands). */
   function noteState(): void {
     const state = up();
@@ -95,96 +138,110 @@ export function createRedisLink({ url, timeoutMs, logger, now = Date.now }: Redi
   client.connect().catch((err: Error) => {
     lastError = err.message;
   });
-  // A slow server gets a PING once its quiet second is over, so recovery shows without traffic (unref'd).
-  const tick = setInterval(() => {
-    if (slow && usable()) void run(['PING']);
-  }, 500);
-  tick.unref();
 
-  async function run<T>(args: readonly RedisArg[]): Promise<T | Unavailable> {
-    if (!usable()) return UNAVAILABLE;
+  return {
+    up,
+    usable: () => client.isReady && now() >= quietUntil,
+    get slow() {
+      return slow;
+    },
+    timedOut(reason) {
+      quietUntil = now() + QUIET_AFTER_TIMEOUT_MS;
+      slow = true;
+      lastError = reason;
+      noteState();
+    },
+    answered() {
+      if (!slow) return;
+      slow = false;
+      noteState();
+    },
+    onState(listener) {
+      listeners.push(listener);
+    },
+    close() {
+      closed = true;
+    },
+  };
+}
+
+/** run(): one command within timeoutMs, UNAVAILABLE instead of an error, and the quiet second after a timeout. */
+function commandRunner(client: LinkClient, state: LinkState, { timeoutMs, log }: { timeoutMs: number; log: Logger }): RedisLink['run'] {
+  return async function run<T>(args: readonly RedisArg[]): Promise<T | Unavailable> {
+    if (!state.usable()) return UNAVAILABLE;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
     });
     try {
       const sent = client.sendCommand(args as RedisArg[], { timeout: timeoutMs }) as Promise<T>;
-      const result = await Promise.race([sent.catch((err: Error) => failed(err)), timeout]);
+      const result = await Promise.race([sent.catch((err: Error) => failed(err, log)), timeout]);
       if (result !== TIMED_OUT) {
-        if (slow && result !== UNAVAILABLE) {
-          slow = false;
-          noteState();
-        }
+        if (result !== UNAVAILABLE) state.answered();
         return result;
       }
       sent.catch(() => undefined);
-      if (client.isReady) {
-        // Slow, not gone: skip Redis for a moment so a hung server costs one timeout per second, not one per request.
-        quietUntil = now() + QUIET_AFTER_TIMEOUT_MS;
-        slow = true;
-        lastError = `a command took longer than REDIS_TIMEOUT_MS (${timeoutMs} ms)`;
-        noteState();
-      }
+      // Slow, not gone: skip Redis for a moment so a hung server costs one timeout per second, not one per request.
+      if (client.isReady) state.timedOut(`a command took longer than REDIS_TIMEOUT_MS (${timeoutMs} ms)`);
       return UNAVAILABLE;
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  function failed(err: Error): Unavailable | typeof TIMED_OUT {
-    if (/timeout/i.test(err.name) || /timeout/i.test(err.message)) return TIMED_OUT;
-    // An error reply (wrong type, OOM under a noeviction policy) is not an outage: logged at debug only.
-    log.debug({ err: err.message }, 'redis command failed');
-    return UNAVAILABLE;
-  }
-
-  return {
-    up,
-    run,
-    subscribe(channel, listener, onResync) {
-      const sub = client.duplicate();
-      subscriber = sub as unknown as ReturnType<typeof createClient>;
-      let lost = false;
-      let subscribed = false;
-      const markLost = () => {
-        lost = subscribed;
-      };
-      sub.on('error', markLost);
-      sub.on('end', markLost);
-      sub.on('ready', () => {
-        if (!subscribed) {
-          // First connection (possibly long after start-up, if Redis was down then).
-          sub.subscribe(channel, (message: Buffer) => listener(message), true).then(
-            () => void (subscribed = true),
-            (err: Error) => log.warn({ err: err.message, channel }, 'redis subscribe failed; retried on the next reconnect'),
-          );
-          return;
-        }
-        // node-redis subscribes again by itself; what was published while we were away is gone.
-        if (lost) onResync();
-        lost = false;
-      });
-      sub.connect().catch(() => undefined);
-    },
-    onState(listener) {
-      listeners.push(listener);
-    },
-    async close() {
-      closed = true;
-      clearInterval(tick);
-      for (const c of [subscriber, client]) {
-        if (!c) continue;
-        // close() waits for replies in flight, but not forever (a hung server never answers them); destroy()
-        // when the connection is gone or the wait ran out.
-        if (c.isReady) {
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([c.close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, timeoutMs * 2)))]);
-          clearTimeout(timer);
-        }
-        if (c.isOpen) c.destroy();
-      }
-    },
   };
+}
+
+function failed(err: Error, log: Logger): Unavailable | typeof TIMED_OUT {
+  if (/timeout/i.test(err.name) || /timeout/i.test(err.message)) return TIMED_OUT;
+  // An error reply (wrong type, OOM under a noeviction policy) is not an outage: logged at debug only.
+  log.debug({ err: err.message }, 'redis command failed');
+  return UNAVAILABLE;
+}
+
+interface Subscription {
+  channel: string;
+  listener: (message: Buffer) => void;
+  onResync: () => void;
+  log: Logger;
+}
+
+/** A connection of its own subscribed to the channel (once it first connects); onResync after it came back from a loss. */
+function subscribeOn(client: LinkClient, { channel, listener, onResync, log }: Subscription): ReturnType<typeof createClient> {
+  const sub = client.duplicate();
+  let lost = false;
+  let subscribed = false;
+  const markLost = () => {
+    lost = subscribed;
+  };
+  sub.on('error', markLost);
+  sub.on('end', markLost);
+  sub.on('ready', () => {
+    if (!subscribed) {
+      // First connection (possibly long after start-up, if Redis was down then).
+      sub.subscribe(channel, (message: Buffer) => listener(message), true).then(
+        () => void (subscribed = true),
+        (err: Error) => log.warn({ err: err.message, channel }, 'redis subscribe failed; retried on the next reconnect'),
+      );
+      return;
+    }
+    // node-redis subscribes again by itself; what was published while we were away is gone.
+    if (lost) onResync();
+    lost = false;
+  });
+  sub.connect().catch(() => undefined);
+  return sub as unknown as ReturnType<typeof createClient>;
+}
+
+/**
+ * close() waits for replies in flight, but not forever (a hung server never answers them); destroy() when
+ * the connection is gone or the wait ran out.
+ */
+async function closeConnection(c: ReturnType<typeof createClient> | LinkClient, timeoutMs: number): Promise<void> {
+  if (c.isReady) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([c.close().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, timeoutMs * 2)))]);
+    clearTimeout(timer);
+  }
+  if (c.isOpen) c.destroy();
 }
 
 /** The URL without its password (logs and /readyz). */

@@ -104,43 +104,19 @@ export const lockKey = (ns: string, key: string) => `edge:${ns}:l:${key}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const text = (v: unknown): string => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v));
 
+/** What the tier's parts share: the link, EVAL through it, and the clock of lock deadlines. */
+interface TierRedis {
+  link: RedisLink;
+  evalScript: (script: string, keys: readonly string[], args: readonly RedisArg[]) => Promise<unknown>;
+  now: () => number;
+}
+
 export function createSharedTier(link: RedisLink, now: () => number = Date.now): SharedTier {
-  const evalScript = (script: string, keys: readonly string[], args: readonly RedisArg[]) =>
-    link.run<unknown>(['EVAL', script, String(keys.length), ...keys, ...args]);
-
-  async function scanDelete(pattern: string, keep: (name: string) => string | null): Promise<string[] | null> {
-    const removed: string[] = [];
-    let cursor = '0';
-    for (let step = 0; step < SCAN_MAX_STEPS; step += 1) {
-      const reply = await link.run<[Buffer | string, Buffer[]]>(['SCAN', cursor, 'MATCH', pattern, 'COUNT', String(SCAN_COUNT)]);
-      if (reply === UNAVAILABLE) return null;
-      cursor = text(reply[0]);
-      const names = reply[1].map(text);
-      const doomed = names.filter((name) => keep(name) !== null);
-      if (doomed.length > 0) {
-        if ((await link.run(['UNLINK', ...doomed])) === UNAVAILABLE) return null;
-        for (const name of doomed) removed.push(keep(name)!);
-      }
-      if (cursor === '0') return removed;
-    }
-    return removed;
-  }
-
-  /** Runs produce() while holding the lock; stores its value and lets the lock go in one round trip (or just lets go on failure). */
-  async function produceUnderLock<T>(ns: string, key: string, token: string, produce: () => Promise<Produced<T>>): Promise<T> {
-    let produced: Produced<T>;
-    try {
-      produced = await produce();
-    } catch (err) {
-      await evalScript(RELEASE_SCRIPT, [lockKey(ns, key)], [token]);
-      throw err;
-    }
-    const ttl = String(Math.max(1, Math.ceil(produced.ttlMs)));
-    const keys = [valueKey(ns, key), lockKey(ns, key), ...produced.tags.map((t) => tagKey(ns, t))];
-    await evalScript(SET_AND_RELEASE_SCRIPT, keys, [produced.value, ttl, key, token, valueKey(ns, '')]);
-    return produced.result;
-  }
-
+  const redis: TierRedis = {
+    link,
+    evalScript: (script, keys, args) => link.run<unknown>(['EVAL', script, String(keys.length), ...keys, ...args]),
+    now,
+  };
   const tier: SharedTier = {
     up: () => link.up(),
 
@@ -151,83 +127,141 @@ export function createSharedTier(link: RedisLink, now: () => number = Date.now):
 
     async set(ns, key, value, ttlMs, tags) {
       const ttl = String(Math.max(1, Math.ceil(ttlMs)));
-      const reply = await evalScript(SET_SCRIPT, [valueKey(ns, key), ...tags.map((t) => tagKey(ns, t))], [value, ttl, key, '', valueKey(ns, '')]);
+      const reply = await redis.evalScript(SET_SCRIPT, [valueKey(ns, key), ...tags.map((t) => tagKey(ns, t))], [value, ttl, key, '', valueKey(ns, '')]);
       return reply !== UNAVAILABLE;
     },
 
-    async purge(ns, selector) {
-      const prefix = valueKey(ns, '');
-      if ('all' in selector) {
-        // Tag sets and locks go too; only the values' keys are reported.
-        const names = await scanDelete(`edge:${ns}:*`, (name) => name);
-        return names && names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
-      }
-      if ('where' in selector) {
-        return scanDelete(`${prefix}*`, (name) => {
-          const key = name.slice(prefix.length);
-          return selector.where(key) ? key : null;
-        });
-      }
-      const tags = 'tag' in selector ? [selector.tag] : [...selector.allTags];
-      if (tags.length === 0) return [];
-      const reply = await evalScript(PURGE_TAGS_SCRIPT, tags.map((t) => tagKey(ns, t)), [prefix]);
-      return reply === UNAVAILABLE ? null : (reply as unknown[]).map(text);
-    },
-
-    async lock(ns, key, ttlMs) {
-      const token = randomUUID();
-      const name = lockKey(ns, key);
-      const reply = await link.run(['SET', name, token, 'NX', 'PX', String(Math.max(1, Math.ceil(ttlMs)))]);
-      if (reply === UNAVAILABLE) return { state: 'unavailable' };
-      if (reply === null) return { state: 'busy' };
-      return { state: 'held', release: async () => void (await evalScript(RELEASE_SCRIPT, [name], [token])) };
-    },
-
-    async waitFor(ns, key, { untilMs, accept }) {
-      let pause = FIRST_POLL_MS;
-      for (;;) {
-        const reply = await evalScript(PEEK_SCRIPT, [valueKey(ns, key), lockKey(ns, key)], []);
-        if (reply === UNAVAILABLE) return { state: 'unavailable' };
-        const [value, locked] = reply as [Buffer | null, number];
-        if (Buffer.isBuffer(value) && (accept?.(value) ?? true)) return { state: 'value', value };
-        if (Number(locked) === 0) return { state: 'free' };
-        if (now() >= untilMs) return { state: 'timeout' };
-        await sleep(Math.min(pause, Math.max(1, untilMs - now())));
-        pause = Math.min(MAX_POLL_MS, pause * 2);
-      }
-    },
-
-    async fill<T>(ns: string, key: string, { lockMs, read }: FillOptions<T>, produce: () => Promise<Produced<T>>) {
-      const stored = await tier.get(ns, key);
-      const found = stored && read(stored);
-      if (found) return { result: found, shared: true };
-      // A waiter gives up after two lock lifetimes: one dead holder and one that took over.
-      const untilMs = now() + 2 * lockMs;
-      while (now() < untilMs) {
-        const token = randomUUID();
-        // One round trip: take the lock and look at the value again (the previous holder may have stored it
-        // and let go since our GET).
-        const reply = await evalScript(LOCK_AND_PEEK_SCRIPT, [lockKey(ns, key), valueKey(ns, key)], [token, String(Math.ceil(lockMs))]);
-        if (reply === UNAVAILABLE) break;
-        const [value, taken] = reply as [Buffer | null, number];
-        const late = Buffer.isBuffer(value) ? read(value) : null;
-        if (Number(taken) === 1) {
-          if (late) {
-            void evalScript(RELEASE_SCRIPT, [lockKey(ns, key)], [token]);
-            return { result: late, shared: true };
-          }
-          return { result: await produceUnderLock(ns, key, token, produce), shared: false };
-        }
-        if (late) return { result: late, shared: true };
-        let meaning: T | null = null;
-        const waited = await tier.waitFor(ns, key, { untilMs, accept: (v) => (meaning = read(v)) !== null });
-        if (waited.state === 'value' && meaning !== null) return { result: meaning, shared: true };
-        if (waited.state !== 'free') break; // timeout or Redis gone: go to the source ourselves
-      }
-      const produced = await produce();
-      void tier.set(ns, key, produced.value, produced.ttlMs, produced.tags);
-      return { result: produced.result, shared: false };
-    },
+    purge: (ns, selector) => purgeValues(redis, ns, selector),
+    lock: (ns, key, ttlMs) => takeLock(redis, ns, key, ttlMs),
+    waitFor: (ns, key, options) => waitForValue(redis, ns, key, options),
+    fill: (ns, key, options, produce) => fillOnce(redis, tier, { ns, key, ...options }, produce),
   };
   return tier;
+}
+
+/** The tag index answers purges by tag; a purge by prefix (where) or of everything walks the namespace. */
+async function purgeValues({ link, evalScript }: TierRedis, ns: string, selector: TierPurge): Promise<string[] | null> {
+  const prefix = valueKey(ns, '');
+  if ('all' in selector) {
+    // Tag sets and locks go too; only the values' keys are reported.
+    const names = await scanDelete(link, `edge:${ns}:*`, (name) => name);
+    return names && names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+  }
+  if ('where' in selector) {
+    return scanDelete(link, `${prefix}*`, (name) => {
+      const key = name.slice(prefix.length);
+      return selector.where(key) ? key : null;
+    });
+  }
+  const tags = 'tag' in selector ? [selector.tag] : [...selector.allTags];
+  if (tags.length === 0) return [];
+  const reply = await evalScript(PURGE_TAGS_SCRIPT, tags.map((t) => tagKey(ns, t)), [prefix]);
+  return reply === UNAVAILABLE ? null : (reply as unknown[]).map(text);
+}
+
+/** Removes the names matching the pattern that keep() maps to a key; those keys, or null when Redis went away. */
+async function scanDelete(link: RedisLink, pattern: string, keep: (name: string) => string | null): Promise<string[] | null> {
+  const removed: string[] = [];
+  let cursor = '0';
+  for (let step = 0; step < SCAN_MAX_STEPS; step += 1) {
+    const reply = await link.run<[Buffer | string, Buffer[]]>(['SCAN', cursor, 'MATCH', pattern, 'COUNT', String(SCAN_COUNT)]);
+    if (reply === UNAVAILABLE) return null;
+    cursor = text(reply[0]);
+    const names = reply[1].map(text);
+    const doomed = names.filter((name) => keep(name) !== null);
+    if (doomed.length > 0) {
+      if ((await link.run(['UNLINK', ...doomed])) === UNAVAILABLE) return null;
+      for (const name of doomed) removed.push(keep(name)!);
+    }
+    if (cursor === '0') return removed;
+  }
+  return removed;
+}
+
+async function takeLock({ link, evalScript }: TierRedis, ns: string, key: string, ttlMs: number): Promise<LockResult> {
+  const token = randomUUID();
+  const name = lockKey(ns, key);
+  const reply = await link.run(['SET', name, token, 'NX', 'PX', String(Math.max(1, Math.ceil(ttlMs)))]);
+  if (reply === UNAVAILABLE) return { state: 'unavailable' };
+  if (reply === null) return { state: 'busy' };
+  return { state: 'held', release: async () => void (await evalScript(RELEASE_SCRIPT, [name], [token])) };
+}
+
+async function waitForValue(
+  { evalScript, now }: TierRedis,
+  ns: string,
+  key: string,
+  { untilMs, accept }: { untilMs: number; accept?: (value: Buffer) => boolean },
+): Promise<WaitResult> {
+  let pause = FIRST_POLL_MS;
+  for (;;) {
+    const reply = await evalScript(PEEK_SCRIPT, [valueKey(ns, key), lockKey(ns, key)], []);
+    if (reply === UNAVAILABLE) return { state: 'unavailable' };
+    const [value, locked] = reply as [Buffer | null, number];
+    if (Buffer.isBuffer(value) && (accept?.(value) ?? true)) return { state: 'value', value };
+    if (Number(locked) === 0) return { state: 'free' };
+    if (now() >= untilMs) return { state: 'timeout' };
+    await sleep(Math.min(pause, Math.max(1, untilMs - now())));
+    pause = Math.min(MAX_POLL_MS, pause * 2);
+  }
+}
+
+/** SharedTier.fill: the stored value, else the lock and produce(), else the holder's value (see the interface). */
+async function fillOnce<T>(
+  redis: TierRedis,
+  tier: SharedTier,
+  { ns, key, lockMs, read }: FillOptions<T> & { ns: string; key: string },
+  produce: () => Promise<Produced<T>>,
+): Promise<{ result: T; shared: boolean }> {
+  const { evalScript, now } = redis;
+  const stored = await tier.get(ns, key);
+  const found = stored && read(stored);
+  if (found) return { result: found, shared: true };
+  // A waiter gives up after two lock lifetimes: one dead holder and one that took over.
+  const untilMs = now() + 2 * lockMs;
+  while (now() < untilMs) {
+    const token = randomUUID();
+    // One round trip: take the lock and look at the value again (the previous holder may have stored it
+    // and let go since our GET).
+    const reply = await evalScript(LOCK_AND_PEEK_SCRIPT, [lockKey(ns, key), valueKey(ns, key)], [token, String(Math.ceil(lockMs))]);
+    if (reply === UNAVAILABLE) break;
+    const [value, taken] = reply as [Buffer | null, number];
+    const late = Buffer.isBuffer(value) ? read(value) : null;
+    if (Number(taken) === 1) {
+      if (late) {
+        void evalScript(RELEASE_SCRIPT, [lockKey(ns, key)], [token]);
+        return { result: late, shared: true };
+      }
+      return { result: await produceUnderLock(redis, ns, key, token, produce), shared: false };
+    }
+    if (late) return { result: late, shared: true };
+    let meaning: T | null = null;
+    const waited = await tier.waitFor(ns, key, { untilMs, accept: (v) => (meaning = read(v)) !== null });
+    if (waited.state === 'value' && meaning !== null) return { result: meaning, shared: true };
+    if (waited.state !== 'free') break; // timeout or Redis gone: go to the source ourselves
+  }
+  const produced = await produce();
+  void tier.set(ns, key, produced.value, produced.ttlMs, produced.tags);
+  return { result: produced.result, shared: false };
+}
+
+/** Runs produce() while holding the lock; stores its value and lets the lock go in one round trip (or just lets go on failure). */
+async function produceUnderLock<T>(
+  { evalScript }: TierRedis,
+  ns: string,
+  key: string,
+  token: string,
+  produce: () => Promise<Produced<T>>,
+): Promise<T> {
+  let produced: Produced<T>;
+  try {
+    produced = await produce();
+  } catch (err) {
+    await evalScript(RELEASE_SCRIPT, [lockKey(ns, key)], [token]);
+    throw err;
+  }
+  const ttl = String(Math.max(1, Math.ceil(produced.ttlMs)));
+  const keys = [valueKey(ns, key), lockKey(ns, key), ...produced.tags.map((t) => tagKey(ns, t))];
+  await evalScript(SET_AND_RELEASE_SCRIPT, keys, [produced.value, ttl, key, token, valueKey(ns, '')]);
+  return produced.result;
 }

@@ -4,7 +4,8 @@
 // After a write, what it made out of date is purged (server/writes/after-write.ts).
 import type { Logger } from 'pino';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import { UpstreamError, type CacheStatus, type UpstreamApi, type UpstreamCall, type UpstreamResult } from './api.ts';
+import type { CacheStatus, UpstreamApi, UpstreamCall, UpstreamResult } from './api.ts';
+import { UpstreamError } from './upstream-error.ts';
 import type { CacheEntry, ResponseCache } from './cache.ts';
 import type { UpstreamClient } from './client.ts';
 import { cacheKey, tagsOf } from './keys.ts';

@@ -5,7 +5,7 @@
 // and the edge serves what it can (and /readyz says so) until it is back.
 import type { Logger } from 'pino';
 import type { GatewayPrefixes, ServiceName } from '../../shared/endpoints.ts';
-import { UpstreamError } from './api.ts';
+import { UpstreamError } from './upstream-error.ts';
 import type { UpstreamClient, UpstreamRequest } from './client.ts';
 import { specOf } from './policy.ts';
 

@@ -1,7 +1,7 @@
 // How a visitor form words a write that the content service did not take: its own refusal (the
 // visitor can correct the input), too many tries, or "try again later".
 import type { FormFailure } from '../../shared/message-form.ts';
-import type { UpstreamError } from '../upstream/api.ts';
+import type { UpstreamError } from '../upstream/upstream-error.ts';
 
 /**
  * The content service read the write and said no (a 400/422 answer, e.g. a message type its dictionary

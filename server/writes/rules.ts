@@ -6,7 +6,8 @@ import { RECORD_ID } from '../../shared/ids.ts';
 import { fieldErrorMessage, normalizeMessage, validateMessage, validateQuestionnaireRecord, type FieldError } from '../../shared/validation.ts';
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import { UpstreamError, type UpstreamApi, type UpstreamCall } from '../upstream/api.ts';
+import type { UpstreamApi, UpstreamCall } from '../upstream/api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 
 export type Lang = 'zh' | 'en';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_GATEWAYS, ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
-import { UpstreamError } from '../../server/upstream/api.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 import { createUpstreamClient, type CallOutcome, type UpstreamClient } from '../../server/upstream/client.ts';
 import { createSigner } from '../../server/upstream/sign.ts';
 

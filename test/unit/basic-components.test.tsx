@@ -5,7 +5,7 @@ import Highlight from '../../client/components/Highlight.tsx';
 import SafeImage, { FALLBACK_IMAGE } from '../../client/components/SafeImage.tsx';
 import Skeleton from '../../client/components/Skeleton.tsx';
 import Spinner from '../../client/components/Spinner.tsx';
-import { render, textOf } from './portal-components-render.tsx';
+import { render, textOf } from './screen-render.tsx';
 
 describe('SafeImage', () => {
   it('starts with the first source, lazy, with its size', async () => {

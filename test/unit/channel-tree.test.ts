@@ -9,7 +9,7 @@ import {
   isActiveChannel,
   menuTree,
 } from '../../shared/channels.ts';
-import { EN_TREE, ZH_TREE } from './fixtures/portal-platform-fixture.ts';
+import { EN_TREE, ZH_TREE } from './fixtures/page-router-fixture.ts';
 
 const tree = buildChannelTree(ZH_TREE);
 const find = (path: string) => channelChain(tree, path).at(-1)!;

@@ -1,7 +1,7 @@
 // The response cache on its own, with a hand-moved clock and a counting loader (the integration tests
 // run the same semantics against the real content service).
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../server/upstream/api.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 import { createResponseCache, type CacheEvent, type ResponseCache } from '../../server/upstream/cache.ts';
 
 let clock = 1_000_000;

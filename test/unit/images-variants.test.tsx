@@ -5,7 +5,7 @@ import SafeImage from '../../client/components/SafeImage.tsx';
 import { articleHtml } from '../../server/loaders/article-html.ts';
 import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/images/variant-request.ts';
 import { variantBase, variantSrcSet } from '../../shared/file-url.ts';
-import { render } from './portal-components-render.tsx';
+import { render } from './screen-render.tsx';
 
 describe('variantQuery', () => {
   it('reads the two offered widths and leaves other queries to the plain proxy', () => {

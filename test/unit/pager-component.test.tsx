@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Pager, { type PagerProps } from '../../client/components/Pager.tsx';
-import { render, textOf } from './portal-components-render.tsx';
+import { render, textOf } from './screen-render.tsx';
 
 const pager = (props: PagerProps, url = '/News/Notice', frame = {}) => render(() => <Pager {...props} />, { url, frame });
 

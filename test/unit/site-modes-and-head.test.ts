@@ -5,7 +5,7 @@ import { pageHead } from '../../shared/head.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { addressIsEnglish, isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
 import { t, UI } from '../../shared/i18n.ts';
-import { ZH_TREE } from './fixtures/portal-platform-fixture.ts';
+import { ZH_TREE } from './fixtures/page-router-fixture.ts';
 
 const u = (s: string) => new URL(s, 'https://museum.example');
 

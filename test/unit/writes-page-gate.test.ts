@@ -2,7 +2,8 @@
 // the API applies, and the soft write limit, as an explicit WriteRefused rather than a made-up
 // upstream answer.
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, type UpstreamApi } from '../../server/upstream/api.ts';
+import type { UpstreamApi } from '../../server/upstream/api.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 import { staleAfterWrite } from '../../server/writes/after-write.ts';
 import { admitPageWrite } from '../../server/writes/page-writes.ts';
 import { WriteRefused } from '../../server/writes/refused.ts';

@@ -5,7 +5,7 @@ import Search from '../../client/screens/Search.tsx';
 import type { ListLayout } from '../../shared/route-table.ts';
 import type { ArticleDetailData, ListData, SearchData } from '../../shared/article-views.ts';
 import type { ListItem } from '../../shared/view-parts.ts';
-import { render, textOf } from './portal-components-render.tsx';
+import { render, textOf } from './screen-render.tsx';
 
 const item = (n: number, extra: Partial<ListItem> = {}): ListItem => ({
   id: String(n),

@@ -5,7 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createPageRouter } from '../../server/render/index.ts';
-import { fakeApi, pageDeps } from './fixtures/portal-platform-fixture.ts';
+import { fakeApi, pageDeps } from './fixtures/page-router-fixture.ts';
 import type { SiteSettings } from '../../server/render/types.ts';
 
 function app(site: Partial<SiteSettings> = {}, api = fakeApi()) {

@@ -1,0 +1,32 @@
+// How `npm start` launches the edge (the package.json start script's last command: `NAME=value … node
+// --flag … dist/server/main.js`), so the soak runs the edge exactly as shipped and a test can hold the
+// Dockerfile to the same settings.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Launch {
+  env: Record<string, string>;
+  nodeArgs: string[];
+  entry: string;
+}
+
+export function parseStartScript(script: string): Launch {
+  const words = script.split('&&').at(-1)!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; i < words.length && /^[A-Z_][A-Z0-9_]*=/.test(words[i]!); i += 1) {
+    const [name, ...value] = words[i]!.split('=');
+    env[name!] = value.join('=');
+  }
+  if (words[i] !== 'node') throw new Error(`the start script does not run node: ${script}`);
+  const nodeArgs = words.slice(i + 1).filter((w) => w.startsWith('--'));
+  const entry = words.slice(i + 1).find((w) => !w.startsWith('--'));
+  if (!entry) throw new Error(`the start script names no entry: ${script}`);
+  return { env, nodeArgs, entry };
+}
+
+/** The launch of this checkout's `npm start`. */
+export function startLaunch(root: string): Launch {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return parseStartScript(pkg.scripts.start!);
+}
