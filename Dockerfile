@@ -17,8 +17,8 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-wqy-microhei && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CMS_DB=/app/data/cms.sqlite
-# Memory (README "Memory"): two malloc arenas instead of one per thread-pool thread, and an 8 MiB young
-# generation; the same as `npm start`. HEAP_GROWTH_PERCENT (default 10) is applied by the edge itself.
+# Memory (README "Memory"): two malloc arenas instead of one per thread-pool thread, as `npm start` runs
+# it; HEAP_GROWTH_PERCENT (default 25) is applied by the edge itself.
 ENV MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=deps /app/package.json /app/package-lock.json ./
@@ -32,4 +32,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=40s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]
+CMD ["node", "dist/server/main.js"]

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shippedChild } from './lib/launch.ts';
 import { BENCH_LIST_BODY, DOOR_PAGE, type DoorTargets } from './lib/targets.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -16,10 +17,10 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   // As `npm start` runs it (React's production build).
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, ...shippedChild.env, NODE_ENV: 'production' },
 });
 const [targets] = (await Promise.race([
   once(child, 'message'),

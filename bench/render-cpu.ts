@@ -7,6 +7,7 @@ import { execFile, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { promisify } from 'node:util';
+import { shippedChild } from './lib/launch.ts';
 import type { DoorTargets } from './lib/targets.ts';
 
 const run = promisify(execFile);
@@ -15,10 +16,10 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 const PAGES = ['/', '/News/SNews', '/EN_News/EN_SNews', '/Collection/PreciousCol'];
 
 const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   // As `npm start` runs it: React's production build (the development one renders ~2× slower).
-  env: { ...process.env, NODE_ENV: 'production', BENCH_PAGE_CACHE_TTL_S: '0' },
+  env: { ...process.env, ...shippedChild.env, NODE_ENV: 'production', BENCH_PAGE_CACHE_TTL_S: '0' },
 });
 const [targets] = (await Promise.race([
   once(child, 'message'),

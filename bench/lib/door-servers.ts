@@ -12,6 +12,7 @@ import { createCmsServer } from '../../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { applyHeapGrowth } from '../../server/ops/heap-growth.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
 
@@ -30,6 +31,8 @@ const config = loadConfig({
   CACHE_TTL_S: '3600',
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
 });
+// As server/main.ts does (BENCH_AS_SHIPPED=0: V8's own heap policy; see bench/lib/launch.ts).
+if (process.env.BENCH_AS_SHIPPED !== '0') applyHeapGrowth(config.heapGrowthPercent);
 const edge = createApp(config, { logger });
 const edgeServer = createServer(edge.handler);
 await new Promise<void>((r) => edgeServer.listen(0, '127.0.0.1', r));

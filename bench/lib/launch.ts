@@ -30,3 +30,10 @@ export function startLaunch(root: string): Launch {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   return parseStartScript(pkg.scripts.start!);
 }
+
+/**
+ * How a bench's server child is started: as `npm start` runs the edge (its node flags and environment),
+ * unless BENCH_AS_SHIPPED=0 (Node's defaults: to see what the memory settings cost).
+ */
+export const shippedChild: Launch =
+  process.env.BENCH_AS_SHIPPED === '0' ? { env: {}, nodeArgs: [], entry: '' } : startLaunch(new URL('../..', import.meta.url).pathname);
