@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { clientAction, clientLoader } from './data.ts';
-import { readHydrationData } from './hydration.ts';
+import { readHydrationData } from './hydration-data.ts';
 import { buildRoutes } from './routes.tsx';
 import { APP_ELEMENT_ID } from '../shared/dom-ids.ts';
 

@@ -47,7 +47,7 @@ export interface EdgeApp {
   app: Express;
   /** What the HTTP server runs: the front door (server/door), then Express for what it does not know. */
   handler: RequestListener;
-  /** The content service through the cache: what loaders call. */
+  /** The gateway: the content service through the cache (loaders see it as their `UpstreamApi`). */
   api: Gateway;
   cache: ResponseCache;
   /** Null when PAGE_CACHE_TTL_S is 0. */
@@ -83,15 +83,15 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const base = { upstreamUrl, now, random, logger, metrics, dispatcher: deps.dispatcher, readyWindowMs: deps.readyWindowMs, purgeBuses: deps.purgeBuses };
   // A page past its lifetime is rendered again by the page router itself, as a request of its own.
   const parts = wireParts(config, base, sharing, (target, mark) => rerenderThrough(app, target, mark));
-  const { api, writeLimiter } = parts;
-  const pageDeps = pageDepsOf(config, { api, logger, now, publicDir, writeLimiter });
+  const { gateway, writeLimiter } = parts;
+  const pageDeps = pageDepsOf(config, { gateway, logger, now, publicDir, writeLimiter });
   const chain = buildExpress(config, { parts, pageDeps, publicDir, logger, metrics });
   const app = chain.app;
 
   return {
     app,
     handler: frontDoorOf(chain, parts),
-    api,
+    api: gateway,
     cache: parts.cache,
     pageCache: parts.pageCache,
     client: parts.client,

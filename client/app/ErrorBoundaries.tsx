@@ -9,7 +9,7 @@ import Logo from '../components/HeaderLogo.tsx';
 import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import NotFound from '../screens/NotFound.tsx';
-import { useHydratedMarker } from './hydrated.ts';
+import { useHydratedMarker } from './hydrated-marker.ts';
 import ServiceError from './ServiceError.tsx';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 

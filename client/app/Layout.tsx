@@ -15,7 +15,7 @@ import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import HeadSync from './HeadSync.tsx';
 import NavigationProgress, { useNavigationPending } from './NavigationProgress.tsx';
-import { useHydratedMarker } from './hydrated.ts';
+import { useHydratedMarker } from './hydrated-marker.ts';
 import { usePageInfo } from './page-state.ts';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 

@@ -7,9 +7,9 @@ import { withFastHits } from '../proxy/fast-hits.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import type { ExpressChain } from './express.ts';
 
-export function frontDoorOf({ app, apiPaths, security, logDeps, buildFiles }: ExpressChain, { api, pageCache }: { api: Gateway; pageCache: PageCache | null }): RequestListener {
+export function frontDoorOf({ app, apiPaths, security, logDeps, buildFiles }: ExpressChain, { gateway, pageCache }: { gateway: Gateway; pageCache: PageCache | null }): RequestListener {
   return createFrontDoor({
-    next: withFastHits(app, { gateway: api, route: apiPaths.match, security, log: logDeps }),
+    next: withFastHits(app, { gateway, route: apiPaths.match, security, log: logDeps }),
     pageCache,
     buildFiles,
     security,

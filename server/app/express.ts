@@ -40,7 +40,7 @@ export interface ChainDeps {
 }
 
 export function buildExpress(config: ChainConfig, { parts, pageDeps, publicDir, logger, metrics }: ChainDeps): ExpressChain {
-  const { readiness, cache, pageCache, operator, api, client, writeLimiter } = parts;
+  const { readiness, cache, pageCache, operator, gateway, client, writeLimiter } = parts;
   const app = express();
   app.disable('x-powered-by');
   // res.json escapes <, > and & (operator answers list cache keys, which hold callers' bodies).
@@ -65,12 +65,12 @@ export function buildExpress(config: ChainConfig, { parts, pageDeps, publicDir, 
   // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
   // compression starts after them.
   const apiPaths = createApiPaths(config.apiAliases);
-  app.use(proxyRouter({ gateway: api, paths: apiPaths, writeLimiter }));
+  app.use(proxyRouter({ gateway, paths: apiPaths, writeLimiter }));
   app.use(filesRouter({ filePrefix: config.filePrefix, client, metrics }));
   app.use(compression());
   const buildFiles = createBuildFiles(publicDir, security);
   app.use(staticFiles(publicDir, buildFiles));
-  app.use(discoveryRouter({ api, logger, now: pageDeps.now, site: pageDeps.site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }));
+  app.use(discoveryRouter({ api: gateway, logger, now: pageDeps.now, site: pageDeps.site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }));
   if (pageCache) app.use(pageCache.middleware);
   app.use(operator.renders);
   app.use(createPageRouter(pageDeps));

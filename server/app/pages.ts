@@ -12,16 +12,16 @@ import { createWriteOnce } from '../writes/once.ts';
 type PageConfig = Pick<Config, 'site' | 'filePrefix' | 'portalId' | 'orgId'>;
 
 export interface PageSideDeps {
-  api: Gateway;
+  gateway: Gateway;
   logger: Logger;
   now: () => number;
   publicDir: string;
   writeLimiter: RequestHandler;
 }
 
-export function pageDepsOf(config: PageConfig, { api, logger, now, publicDir, writeLimiter }: PageSideDeps): PageDeps {
+export function pageDepsOf(config: PageConfig, { gateway, logger, now, publicDir, writeLimiter }: PageSideDeps): PageDeps {
   return {
-    api,
+    api: gateway,
     logger,
     now,
     site: { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId },

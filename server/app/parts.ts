@@ -31,7 +31,7 @@ export interface EdgeParts {
   operator: Operator;
   visits: VisitCounter;
   /** The content service through the cache: what loaders call. */
-  api: Gateway;
+  gateway: Gateway;
   writeLimiter: RateLimitRequestHandler;
 }
 
@@ -67,10 +67,10 @@ export function wireParts(config: Config, base: PartsBase, sharing: Sharing, rer
   joinPurgeBuses(cache, [...(base.purgeBuses ?? []), ...sharing.buses]);
   const operator = createOperator({ config, cache, metrics, readiness, logger, now });
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
-  const api = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
+  const gateway = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites });
   addAppGauges(metrics, { cache, readiness, sharing });
-  return { readiness, client, cache, pageCache, operator, visits, api, writeLimiter };
+  return { readiness, client, cache, pageCache, operator, visits, gateway, writeLimiter };
 }
 
 /** Lets go of timers and connections, the visits still being sent first (after the HTTP server has closed). */

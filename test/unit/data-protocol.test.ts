@@ -2,7 +2,7 @@
 // JSON escaping that keeps the state inert inside <script type="application/json">.
 import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type StaticHandlerContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { readHydrationData } from '../../client/hydration.ts';
+import { readHydrationData } from '../../client/hydration-data.ts';
 import { hydrationState } from '../../server/render/hydration.ts';
 import { scriptJson } from '../../server/render/html.ts';
 import { dataUrl, dropParam, pageUrlOfData } from '../../shared/data-protocol.ts';
