@@ -17,7 +17,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
-  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs],
+  // BENCH_NODE_ARGS: node flags to try beside the shipped ones (e.g. --max-semi-space-size=8).
+  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   // As `npm start` runs it (React's production build).
   env: { ...process.env, ...shippedChild.env, NODE_ENV: 'production' },
