@@ -13,6 +13,7 @@ import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { applyHeapGrowth } from '../../server/ops/heap-growth.ts';
+import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
 
@@ -88,8 +89,6 @@ await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
 const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
 process.send!({ edgeUrl, bareUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);
-// The parent asks for this process's CPU time around each run: CPU per request is a figure a busy
-// machine distorts far less than req/s.
 // BENCH_PROFILE=<dir>: a CPU profile of the steady state (between 'profile-start' and 'profile-stop').
 const profiler = process.env.BENCH_PROFILE ? new Session() : null;
 profiler?.connect();
@@ -103,13 +102,6 @@ process.on('message', (m) => {
       process.send!({ profiled: true });
     });
   }
-  if (m === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send!({ cpuUs: user + system });
-  }
 });
-process.on('SIGTERM', () => {
-  edgeServer.closeAllConnections();
-  bare.closeAllConnections();
-  void Promise.all([new Promise((r) => edgeServer.close(r)), new Promise((r) => bare.close(r)), edge.close(), cms.close()]).then(() => process.exit(0));
-});
+answerCpuQueries();
+closeOnSigterm([edgeServer, bare], [edge, cms]);

@@ -8,6 +8,7 @@ import { createCmsServer } from '../../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, type BenchTargets } from './targets.ts';
 
 const db = process.env.CMS_DB ?? 'data/cms.sqlite';
@@ -45,21 +46,5 @@ const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
 const targets: BenchTargets = { edgeUrl, bareUrl, cmsUrl, bodyBytes: bytes.length };
 process.send!(targets);
-// The parent asks for this process's CPU time around each case: server CPU per request is a figure a
-// busy machine distorts far less than req/s.
-process.on('message', (m) => {
-  if (m === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send!({ cpuUs: user + system });
-  }
-});
-process.on('SIGTERM', () => {
-  edgeServer.closeAllConnections();
-  bare.closeAllConnections();
-  void Promise.all([
-    new Promise((r) => edgeServer.close(r)),
-    new Promise((r) => bare.close(r)),
-    edge.close(),
-    cms.close(),
-  ]).then(() => process.exit(0));
-});
+answerCpuQueries();
+closeOnSigterm([edgeServer, bare], [edge, cms]);

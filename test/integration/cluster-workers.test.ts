@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireId } from './cms-fixture.ts';
 import { APP_ID, TOKEN_KEY, copyDb, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import { freePort } from '../world/ports.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BUNDLE = join(ROOT, 'dist/server/main.js');
@@ -30,13 +31,6 @@ interface Answer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** One request on a connection of its own (the cluster hands each new connection to the next worker). */
 function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {

@@ -1,11 +1,11 @@
 // The real process (server/main.ts in a child): the embedded service when UPSTREAM_URL is unset, and a
 // SIGTERM with requests in flight that loses none of them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, TOKEN_KEY, copyDb, seedFixtureDb, startCms, type RunningCms } from './cms-harness.ts';
+import { freePort } from '../world/ports.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -16,13 +16,6 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** Starts server/main.ts and resolves once it logs that it listens. */
 async function startEdgeProcess(env: Record<string, string>): Promise<Child> {

@@ -2,7 +2,8 @@
 // persistence; stop() kills it by its PID, start() brings it back on the same port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from '../world/ports.ts';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
@@ -15,13 +16,6 @@ export interface RunningRedis {
   start(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function answersPing(port: number): Promise<boolean> {
   const socket = new Socket();
