@@ -20,7 +20,7 @@ interface EdgeLocals extends Partial<PageLocals> {
   /** The bounded metrics label of the route that answered. */
   routeId?: string;
   requestId?: string;
-  /** X-Cache of an answer whose headers went out in one writeHead (the log line reads it). */
+  /** X-Cache of the answer (labelCache and the door's sendPrepared set it; the access line reads it). */
   cacheLabel?: string;
   /** A background re-render of the page cache (server/page-cache.ts): no visitor waits for it. */
   pageRerender?: boolean;
@@ -57,7 +57,7 @@ export function requestIdOf(res: WithLocals): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** X-Cache of an answer whose headers went out in one writeHead (the log line reads it from here). */
+/** X-Cache of the answer, however its headers went out (the access line reads it from here). */
 export function setCacheLabel(res: WithLocals, label: string): void {
   localsOf(res).cacheLabel = label;
 }
@@ -71,7 +71,8 @@ export function cacheLabelOf(res: WithLocals): string | undefined {
  * The one place an Express-side answer says how the edge's caches answered it: `X-Cache`, and `Age`
  * (seconds) when given. (The front door's prepared answers carry theirs in their header list.)
  */
-export function labelCache(res: ServerResponse, status: CacheStatus, ageS?: number | string): void {
+export function labelCache(res: WithLocals, status: CacheStatus, ageS?: number | string): void {
+  setCacheLabel(res, status);
   res.setHeader('X-Cache', status);
   if (ageS !== undefined) res.setHeader('Age', String(ageS));
 }

@@ -54,7 +54,7 @@ function logWhenFinished(req: IncomingMessage, res: ServerResponse, id: string, 
         status: res.statusCode,
         ms: Math.round(seconds * 10_000) / 10,
         route,
-        cache: res.getHeader('x-cache') ?? cacheLabelOf(res),
+        cache: cacheLabelOf(res),
       },
       'request',
     );
