@@ -62,6 +62,8 @@ describe('edge proxy: cache', () => {
     expect(await hit.text()).toBe(await miss.text());
     const line = world.logs.find((l) => l.reqId === 'hit-1');
     expect(line).toMatchObject({ msg: 'request', route: 'api:queryArchivesByNo', status: 200, cache: 'HIT' });
+    // The miss went through Express: its access line says so from the same place.
+    expect(world.logs.find((l) => l.reqId === 'miss-1')).toMatchObject({ msg: 'request', status: 200, cache: 'MISS' });
     const head = await fetch(path, { method: 'HEAD' });
     expect(head.headers.get('x-cache')).toBe('HIT');
     expect(await head.text()).toBe('');
