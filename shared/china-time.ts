@@ -41,3 +41,12 @@ export function chinaTimeMs(value: string | null | undefined): number | null {
 
 /** The end of the China day of an instant: the next midnight (an activity without an end runs to the end of its start day). */
 export const endOfChinaDay = (ms: number): number => inChina(ms).startOf('day').add(1, 'day').valueOf();
+
+/**
+ * A wire time as ISO 8601 in China time: `2025-05-01 09:30:00` → `2025-05-01T09:30:00+08:00` (a date
+ * alone is midnight); '' when the value is not a date (the JSON-LD of pages, shared/structured-data.ts).
+ */
+export function chinaIso(value: string | null | undefined): string {
+  const ms = chinaTimeMs(value);
+  return ms === null ? '' : inChina(ms).format('YYYY-MM-DDTHH:mm:ssZ');
+}

@@ -4,7 +4,7 @@
 // writes the result as `<script type="application/ld+json">` (data, never executed, so the strict CSP
 // holds). Times on the wire are China time without a zone: here they get their `+08:00`.
 import { channelChain, type ChannelNode } from './channels.ts';
-import { formatDateTime } from './format.ts';
+import { chinaIso } from './china-time.ts';
 import { t, type Lang } from './i18n.ts';
 import { homePath, ROUTES, searchPath, type RouteDef } from './route-table.ts';
 
@@ -152,15 +152,6 @@ export function jsonLdFor(src: StructuredSource): JsonLdNode[] {
 const SEARCH_PARAM = 'key';
 
 const abs = (origin: string, path: string): string => (/^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`);
-
-/**
- * A wire time as ISO 8601 in China time: `2025-05-01 09:30:00` → `2025-05-01T09:30:00+08:00` (a date
- * alone is midnight); '' when the value is not a date.
- */
-export function chinaIso(value: string | null | undefined): string {
-  const f = formatDateTime(value);
-  return f ? `${f.slice(0, 10)}T${f.slice(11)}:00+08:00` : '';
-}
 
 /** The site's default share picture (public/og-image.png, shared/head.ts DEFAULT_OG_IMAGE). */
 const SHARE_IMAGE = '/og-image.png';

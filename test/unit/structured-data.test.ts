@@ -9,7 +9,8 @@ import { pageHead, type HeadInput, type PageMeta } from '../../shared/head.ts';
 import { t } from '../../shared/i18n.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { isCare, siteModeOf, withCare, withSiteQuery } from '../../shared/site.ts';
-import { chinaIso, landingPath, MUSEUM_FACTS, type JsonLdNode } from '../../shared/structured-data.ts';
+import { chinaIso } from '../../shared/china-time.ts';
+import { landingPath, MUSEUM_FACTS, type JsonLdNode } from '../../shared/structured-data.ts';
 import { documentHead, serverHead } from '../../server/render/document.ts';
 import { ZH_TREE } from './fixtures/page-router-fixture.ts';
 
