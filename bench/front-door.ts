@@ -3,7 +3,8 @@
 //   a cached API read (POST) from the edge  vs  bare node:http sending the same bytes
 // The servers live in one child process (one core), wrk has the other. Medians of BENCH_ROUNDS rounds
 // of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
-// Targets (issue #11): both ratios ≥ 0.7.
+// Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
+// headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

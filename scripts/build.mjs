@@ -52,6 +52,19 @@ if (process.argv.includes('--if-stale') && existsSync(STAMP) && statSync(STAMP).
   process.exit(0);
 }
 
+// react-router's package exports only its development build (its dev warnings and checks). The browser and
+// the server both get the production one — the server renders what the browser hydrates — bundled from its
+// file, so the edge holds one copy of the router (one set of its contexts) and `react` stays the package's
+// own. (What it saves per render is below this machine's noise: README "Figures".)
+const reactRouterProduction = {
+  name: 'react-router-production',
+  setup(b) {
+    b.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+      path: join(root, 'node_modules/react-router/dist/production', args.path.endsWith('/dom') ? 'dom-export.mjs' : 'index.mjs'),
+    }));
+  },
+};
+
 const started = Date.now();
 const nodeCommon = {
   bundle: true,
@@ -70,21 +83,10 @@ const nodeCommon = {
 const clientOnly = process.argv.includes('--client');
 if (!clientOnly) {
   await Promise.all([
-    build({ ...nodeCommon, entryPoints: { main: join(root, 'server/main.ts') }, outdir: join(root, 'dist/server') }),
+    build({ ...nodeCommon, entryPoints: { main: join(root, 'server/main.ts') }, outdir: join(root, 'dist/server'), plugins: [reactRouterProduction] }),
     build({ ...nodeCommon, entryPoints: { main: join(root, 'cms/main.ts') }, outdir: join(root, 'dist/cms') }),
   ]);
 }
-
-// react-router's package exports only its development build; the browser gets the production one
-// (no dev warnings, smaller). The server keeps the package's own resolution.
-const reactRouterProduction = {
-  name: 'react-router-production',
-  setup(b) {
-    b.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
-      path: join(root, 'node_modules/react-router/dist/production', args.path.endsWith('/dom') ? 'dom-export.mjs' : 'index.mjs'),
-    }));
-  },
-};
 
 const clientEntry = join(root, 'client/entry.client.tsx');
 if (existsSync(clientEntry)) {

@@ -242,7 +242,7 @@ export const ENV_VARS = {
   },
   WEB_CONCURRENCY: { default: '1', meaning: 'Worker processes serving HTTP (node:cluster); 1 = no workers', schema: int(1, 64) },
   HEAP_GROWTH_PERCENT: {
-    default: '25',
+    default: '10',
     meaning: 'How far the V8 heap may grow past its live size before a full collection, in %; 0 = V8’s own (up to 300%)',
     schema: int(0, 400),
   },

@@ -20,8 +20,14 @@ import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './ta
 const db = process.env.CMS_DB ?? 'data/cms.sqlite';
 const cms = await createCmsServer({ db, appId: DEMO_APP_ID, tokenKey: DEMO_TOKEN_KEY, prefix: BENCH_PREFIX, logger: false });
 const cmsUrl = await cms.listen(0, '127.0.0.1');
+// BENCH_QUIET=1: no access line and no request-duration metric — to measure what those two cost per
+// answer (the edge itself always has both).
+const quiet = process.env.BENCH_QUIET === '1';
 // As in server/ops/process-logger.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', name: 'edge' }, pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }));
+const logger = pino(
+  { level: quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'), name: 'edge' },
+  pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }),
+);
 const config = loadConfig({
   UPSTREAM_URL: cmsUrl,
   UPSTREAM_PREFIX: BENCH_PREFIX,
@@ -35,6 +41,7 @@ const config = loadConfig({
 // As server/main.ts does (BENCH_AS_SHIPPED=0: V8's own heap policy; see bench/lib/launch.ts).
 if (process.env.BENCH_AS_SHIPPED !== '0') applyHeapGrowth(config.heapGrowthPercent);
 const edge = createApp(config, { logger });
+if (quiet) edge.metrics.observeRequest = () => {};
 const edgeServer = createServer(edge.handler);
 await new Promise<void>((r) => edgeServer.listen(0, '127.0.0.1', r));
 const edgeUrl = `http://127.0.0.1:${(edgeServer.address() as AddressInfo).port}`;
@@ -68,14 +75,15 @@ for (const [name, a] of [['page', page], ['api', api]] as const) {
   if (a.status !== 200 || a.headers['x-cache'] !== expected) throw new Error(`the ${name} is not what the bench measures: ${a.status} ${a.headers['x-cache']}`);
 }
 
-// Bare node:http: the same body with the same type and encoding, nothing else — or, with
-// BENCH_BARE_HEADERS=all, every header the edge sent (the same bytes on the wire, but for Date).
+// Bare node:http sending the same bytes: every header the edge sent (the same bytes on the wire, but for
+// Date and the request id's value) and the same body — or, with BENCH_BARE_HEADERS=body, only the body
+// with its type, encoding and length (what bare Node pays without the ~22 security and cache headers).
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive']);
 const allHeaders = (a: typeof page) => Object.entries(a.headers).filter(([name]) => !PER_ANSWER.has(name)).flat();
 const bareHead = (a: typeof page) =>
-  process.env.BENCH_BARE_HEADERS === 'all'
-    ? allHeaders(a)
-    : ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)];
+  process.env.BENCH_BARE_HEADERS === 'body'
+    ? ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)]
+    : allHeaders(a);
 const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
 const bare = createServer((req, res) => {
   const answer = req.url === DOOR_PAGE ? page : api;

@@ -126,6 +126,14 @@ describe('deploy files', () => {
     expect(dockerfile).toMatch(/CMD \["node", "dist\/server\/main\.js"\]/);
   });
 
+  it("the server bundle carries react-router's production build, once (its Node export is the development one)", () => {
+    // npm test builds first (scripts/build.mjs --if-stale); esbuild names every bundled file in a comment.
+    const bundle = read('dist/server/main.js');
+    expect(bundle).toContain('node_modules/react-router/dist/production/');
+    expect(bundle).not.toContain('react-router/dist/development');
+    expect(bundle).not.toMatch(/from ["']react-router["']/);
+  });
+
   it('the image runs the edge with the memory settings of npm start (and of the soak bench)', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start!;
     const launch = parseStartScript(start);
