@@ -17,6 +17,7 @@ import { primaryChannel, readHandoff, workerConfig, workerIdentity, workerLabel 
 import type { CmsServer } from '../cms/server.ts';
 import { resolveUpstream } from './embedded-upstream.ts';
 import { createClusterBus } from './fanout/cluster-bus.ts';
+import { shareClusterRules } from './fanout/cluster-rules.ts';
 import { metricsForAggregation, serveAggregatedMetrics } from './ops/metrics.ts';
 import { checkGateways } from './upstream/startup-check.ts';
 
@@ -48,6 +49,8 @@ async function serve(): Promise<void> {
   const primary = primaryChannel();
   const edge = createApp(effective, { logger, purgeBuses: primary ? [createClusterBus(primary)] : [] });
   if (primary) {
+    // Before listening: a replacement worker serves with the operator's rules in force.
+    await shareClusterRules(primary, edge.operator.rules);
     primary.onAsk('metrics', () => metricsForAggregation(edge.metrics.registry));
     serveAggregatedMetrics(edge.metrics, () => primary.ask<string>('metrics-all', null, 5_000));
   }

@@ -1,13 +1,14 @@
 // The primary of WEB_CONCURRENCY > 1: it serves no HTTP itself. It starts the embedded content service
 // once (when UPSTREAM_URL is unset) and hands its URL to the workers, forks the workers (each runs
 // main.ts's serve path and listens on the shared port; node:cluster spreads connections round-robin),
-// relays purges and answers the workers' asks (aggregated metrics, shared rate-limit counts), replaces a
-// worker that dies, and on SIGTERM/SIGINT has every worker drain as a single process does, then exits.
+// relays purges and the operator's API rules, answers the workers' asks (aggregated metrics, shared
+// rate-limit counts, the rules in force), replaces a worker that dies, and on SIGTERM/SIGINT has every worker drain as a single process does, then exits.
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import type { CacheRules, Config } from '../config.ts';
 import { resolveUpstream, type Upstream } from '../embedded-upstream.ts';
 import { relayClusterPurges } from '../fanout/cluster-bus.ts';
+import { relayClusterRules } from '../fanout/cluster-rules.ts';
 import { createMetricsAggregator, type WorkerMetrics } from '../ops/metrics.ts';
 import { createChannel, type Channel, type IpcPort } from './channel.ts';
 import { createRateCounts } from './rate-store.ts';
@@ -41,6 +42,8 @@ interface Primary {
   upstreamUrl: string | null;
   embedded: Upstream['embedded'];
   links: Map<Worker, Channel>;
+  /** The operator's API rules in force (server/fanout/cluster-rules.ts): what a starting worker is handed. */
+  apiRules: CacheRules;
   listening: Set<Worker>;
   metrics: ReturnType<typeof createMetricsAggregator>;
   rate: ReturnType<typeof createRateCounts>;
@@ -63,6 +66,7 @@ export async function runPrimary(config: Config, logger: Logger, policy?: Partia
     upstreamUrl: effective.upstreamUrl,
     embedded,
     links: new Map(),
+    apiRules: {},
     listening: new Set(),
     metrics: createMetricsAggregator(),
     rate: createRateCounts(),
@@ -104,6 +108,7 @@ function fork(primary: Primary, slot: Slot): void {
   const link = createChannel(worker as unknown as IpcPort);
   links.set(worker, link);
   relayClusterPurges(link, () => links.values());
+  relayClusterRules(link, () => links.values(), primary);
   primary.rate.serve(link);
   link.onAsk('metrics-all', () => gatherMetrics(primary));
   slot.worker = worker;

@@ -234,7 +234,7 @@ function rulesApiRoutes(router: Router, operator: OperatorParts): void {
     api: rules.api(),
     file: rulesFile ? { path: rulesFile.path, rules: rules.file(), problem: rulesFile.problem } : null,
     precedence: ['api', 'CACHE_RULES', 'CACHE_RULES_FILE', 'CACHE_TTL_S', 'catalogue'],
-    persistence: 'API rules are kept in this process only: a restart drops them (put lasting rules in CACHE_RULES_FILE)',
+    persistence: 'API rules are kept in memory, the same on every worker: a restart of the edge drops them (put lasting rules in CACHE_RULES_FILE)',
   });
 
   router.get('/_edge/rules', (_req, res) => {

@@ -47,6 +47,8 @@ function send(port: number, path: string, options: { method?: string; headers?: 
   });
 }
 const workerOf = (a: Answer) => String(a.headers['x-edge-worker'] ?? '');
+/** A rule of the operator layer in a GET /_edge/rules answer. */
+const apiRuleOf = (a: Answer, endpoint: string): unknown => (JSON.parse(a.body) as { api: Record<string, unknown> }).api[endpoint];
 
 /** Sends `path` until every worker in `want` (or any two) answered; the first answer of each, by worker. */
 async function firstFromEach(port: number, path: string, want = 2, options?: Parameters<typeof send>[2]): Promise<Map<string, Answer>> {
@@ -198,10 +200,28 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
+  it('a cache rule set through the operator API on one worker is in force on every worker', async () => {
+    const put = await send(edge.port, '/_edge/rules', {
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ queryAllChannel: 42 }),
+    });
+    expect(put.status).toBe(200);
+    // Another worker learns it one IPC hop later.
+    await waitFor('every worker to have the rule', async () => {
+      const views = await firstFromEach(edge.port, '/_edge/rules', 2, { headers: admin });
+      return views.size === 2 && [...views.values()].every((v) => apiRuleOf(v, 'queryAllChannel') === 42);
+    });
+  });
+
   it('a worker killed outright is replaced, and requests keep being answered meanwhile', async () => {
     const stats = await send(edge.port, '/_edge/cache', { headers: admin });
     const victim = (JSON.parse(stats.body) as { worker: { id: number; pid: number } }).worker;
     process.kill(victim.pid, 'SIGKILL');
+    // Until the primary has seen the worker's exit, node:cluster's round robin may still hand it a new
+    // connection, which is then reset: a window of milliseconds no edge code can close. From then on,
+    // every request is answered by the surviving worker while the replacement starts.
+    await waitFor('the primary to see the worker die', () => edge.lines.some((l) => l.msg === 'a worker died: replacing it'));
     const statuses: number[] = [];
     const replaced = await waitFor('a new worker to answer', async () => {
       const answer = await send(edge.port, '/healthz');
@@ -214,6 +234,9 @@ describe('WEB_CONCURRENCY=2', () => {
     const now = await firstFromEach(edge.port, '/healthz');
     expect(now.size).toBe(2);
     expect(now.has(String(victim.id))).toBe(false);
+    // The replacement serves with the operator's rule: the primary handed it over at its start.
+    const rules = await firstFromEach(edge.port, '/_edge/rules', 2, { headers: admin });
+    expect([...rules.values()].map((v) => apiRuleOf(v, 'queryAllChannel'))).toEqual([42, 42]);
     // Still one content service: the replacement was handed the primary's.
     expect(edge.lines.filter((l) => String(l.msg).includes('UPSTREAM_URL is not set'))).toHaveLength(1);
   }, 30_000);
