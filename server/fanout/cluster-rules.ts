@@ -38,13 +38,17 @@ export function shareClusterRules(channel: Channel, rules: LiveRules): Promise<v
   return channel.ask<unknown>(RULES_NOW, null, ASK_TIMEOUT_MS).then(apply, () => undefined);
 }
 
-/** The primary's part for one worker's link: relays its changes to the others and keeps the last. */
+/**
+ * The primary's part for one worker's link: keeps its change as the last and sends it to every worker,
+ * the one it came from included — so two changes made at once on two workers end in the primary's order
+ * everywhere, not crossed (each link delivers in order; the echo is applied without going out again).
+ */
 export function relayClusterRules(from: Channel, links: () => Iterable<Channel>, kept: { apiRules: CacheRules }): void {
   from.onAsk(RULES_NOW, () => kept.apiRules);
   from.onNote(RULES, (body) => {
     const asked = rulesOf(body);
     if (!asked) return;
     kept.apiRules = asked;
-    for (const link of links()) if (link !== from) link.note(RULES, asked);
+    for (const link of links()) link.note(RULES, asked);
   });
 }

@@ -9,6 +9,9 @@ import { ChannelError, createChannel, type Channel, type IpcPort } from '../../s
 import { ClusterRateStore, createRateCounts } from '../../server/cluster/rate-store.ts';
 import { restartDelay } from '../../server/cluster/restart.ts';
 import { createClusterBus, relayClusterPurges } from '../../server/fanout/cluster-bus.ts';
+import { relayClusterRules, shareClusterRules } from '../../server/fanout/cluster-rules.ts';
+import { loadConfig, type CacheRules } from '../../server/config.ts';
+import { createLiveRules } from '../../server/upstream/policy.ts';
 import { joinPurgeBuses } from '../../server/fanout/purge-bus.ts';
 import { createMetricsAggregator, metricsForAggregation } from '../../server/ops/metrics.ts';
 import { createResponseCache, type ResponseCache } from '../../server/upstream/cache.ts';
@@ -87,6 +90,53 @@ describe('cluster purge bus', () => {
       expect(w.cache.stats().entries).toBe(1); // `home` stays everywhere
       expect(w.purges).toEqual([{ tag: 'channel:News' }]); // once each: no echo from the others
     }
+  });
+});
+
+describe('cluster operator rules', () => {
+  /** A primary with `n` worker links, each worker with its own live rules. */
+  async function cluster(n: number, kept: { apiRules: CacheRules } = { apiRules: {} }) {
+    const links: Array<{ worker: Channel; primary: Channel }> = [];
+    const addWorker = async () => {
+      const l = link();
+      links.push(l);
+      relayClusterRules(l.primary, () => links.map((x) => x.primary), kept);
+      const rules = createLiveRules(loadConfig({ CACHE_TTL_S: '7' }).cache);
+      await shareClusterRules(l.worker, rules);
+      return { rules, channel: l.worker };
+    };
+    const workers = [];
+    for (let i = 0; i < n; i += 1) workers.push(await addWorker());
+    return { workers, addWorker, kept };
+  }
+  const ttlOf = (w: { rules: ReturnType<typeof createLiveRules> }) => w.rules.ttlFor('queryAllChannel');
+
+  it('a rule set on one worker is in force on every worker, and a worker started later starts with it', async () => {
+    const { workers, addWorker } = await cluster(3);
+    workers[1]!.rules.setApi({ queryAllChannel: 42 });
+    await tick();
+    expect(workers.map(ttlOf)).toEqual([42, 42, 42]);
+    const replacement = await addWorker();
+    expect(ttlOf(replacement)).toBe(42);
+  });
+
+  it('two changes made at once on two workers end the same everywhere (the primary’s order)', async () => {
+    const { workers, kept } = await cluster(2);
+    workers[0]!.rules.setApi({ queryAllChannel: 10 });
+    workers[1]!.rules.setApi({ queryAllChannel: 20 });
+    await tick();
+    const last = kept.apiRules.queryAllChannel;
+    expect([10, 20]).toContain(last);
+    expect(workers.map(ttlOf)).toEqual([last, last]);
+  });
+
+  it('a note that is not a rule set is ignored', async () => {
+    const { workers } = await cluster(2);
+    workers[0]!.rules.setApi({ queryAllChannel: 5 });
+    await tick();
+    workers[0]!.channel.note('rules', { submitMessage: 60, queryAllChannel: -1 });
+    await tick();
+    expect(workers.map(ttlOf)).toEqual([5, 5]);
   });
 });
 
