@@ -118,6 +118,9 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
       fail(req, res, startedAt, err);
       return;
     }
+    // Only a request handed on needs its body left for the routes: a WeakMap entry per hit would be GC
+    // work on the path that answers most.
+    if (body !== undefined) prereadBodies.set(req, { body });
     app(req, res);
   };
 
@@ -144,10 +147,7 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
     const candidate = c;
     readJsonBody(req, memoBody)
       .then(
-        (body) => {
-          prereadBodies.set(req, { body });
-          serveOrPass(req, res, candidate, body, startedAt);
-        },
+        (body) => serveOrPass(req, res, candidate, body, startedAt),
         (error: unknown) => {
           // Too large, too deep, not JSON: the route's error handler answers it (413/400/415).
           prereadBodies.set(req, { error });
