@@ -322,8 +322,8 @@ try {
   // --- Then the pages among them under load for SOAK_WARM_S: what an edge that has worked holds whatever
   // it caches — V8's young generation at its working size, the heap's slack, the compiled code — without a
   // byte more in the caches: they go with an Authorization header, which the page cache passes by (each
-  // one renders, none is stored; their upstream calls are hits). The bound is read from the
-  // idle after this, so the soak's growth is what 20,000 distinct URLs cost; the cold idle is shown too.
+  // one renders, none is stored; their upstream calls are hits). The bound is read from the idle after
+  // this, so the soak's growth is what 20,000 distinct URLs cost; the cold idle is shown too.
   const warmPages = Array.from({ length: WARM_URLS }, (_, k) => URLS + k).filter((n) => request(n).method === 'GET' && !request(n).path.startsWith('/api/'));
   const warmEnd = performance.now() + WARM_SECONDS * 1000;
   let warmSent = 0;
