@@ -44,9 +44,18 @@ async function serverCpuUs(): Promise<number> {
   return m.cpuUs;
 }
 
-/** Requests per second and server CPU µs per request of one wrk run (non-2xx answers make the run fail). */
-async function wrk(url: string, script?: string): Promise<{ rps: number; cpuUs: number }> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
+type Run = { rps: number; cpuUs: number; p50: number; p99: number };
+
+/** wrk's latency percentile line (`--latency`: "50%  1.23ms") in ms. */
+function percentileMs(out: string, p: number): number {
+  const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+  if (!m) throw new Error(`no ${p}% latency from wrk:\n${out}`);
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+}
+
+/** Requests per second, p50 and p99 latency, and server CPU µs per request of one wrk run (non-2xx answers make the run fail). */
+async function wrk(url: string, script?: string): Promise<Run> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
   const before = await serverCpuUs();
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const cpu = (await serverCpuUs()) - before;
@@ -54,7 +63,7 @@ async function wrk(url: string, script?: string): Promise<{ rps: number; cpuUs: 
   const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
   const total = out.match(/(\d+) requests in/);
   if (!rps || !total) throw new Error(`no figure from wrk:\n${out}`);
-  return { rps: Number(rps[1]), cpuUs: cpu / Number(total[1]) };
+  return { rps: Number(rps[1]), cpuUs: cpu / Number(total[1]), p50: percentileMs(out, 50), p99: percentileMs(out, 99) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -62,7 +71,6 @@ const cases = [
   { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, edge: `${targets.edgeUrl}${DOOR_PAGE}`, bare: `${targets.bareUrl}${DOOR_PAGE}` },
   { name: `cached API read (${targets.apiBytes} B)`, edge: `${targets.edgeUrl}/api/queryArchivesList`, bare: `${targets.bareUrl}/api/queryArchivesList`, script: postScript },
 ];
-type Run = { rps: number; cpuUs: number };
 const figures = cases.map(() => ({ edge: [] as Run[], bare: [] as Run[] }));
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -81,8 +89,10 @@ cases.forEach((c, i) => {
   const f = figures[i]!;
   const [edge, bare] = [median(f.edge.map((r) => r.rps)), median(f.bare.map((r) => r.rps))];
   const [edgeCpu, bareCpu] = [median(f.edge.map((r) => r.cpuUs)), median(f.bare.map((r) => r.cpuUs))];
+  const ms = (runs: Run[], p: 'p50' | 'p99') => median(runs.map((r) => r[p])).toFixed(2);
   console.log(
     `${c.name}: edge ${edge.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s, ratio ${(edge / bare).toFixed(2)}; ` +
+      `p50 ${ms(f.edge, 'p50')} vs ${ms(f.bare, 'p50')} ms, p99 ${ms(f.edge, 'p99')} vs ${ms(f.bare, 'p99')} ms; ` +
       `server CPU per request ${edgeCpu.toFixed(0)} µs vs ${bareCpu.toFixed(0)} µs, ratio ${(bareCpu / edgeCpu).toFixed(2)}`,
   );
 });
