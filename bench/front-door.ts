@@ -5,31 +5,20 @@
 // of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
 // Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
-import { execFileSync, fork } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shippedChild } from './lib/launch.ts';
-import { BENCH_LIST_BODY, DOOR_PAGE, type DoorTargets } from './lib/targets.ts';
+import { startDoorServers } from './lib/door-child.ts';
+import { median } from './lib/stats.ts';
+import { BENCH_LIST_BODY, DOOR_PAGE } from './lib/targets.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
-  // BENCH_NODE_ARGS: node flags to try beside the shipped ones (e.g. --max-semi-space-size=8).
-  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  // As `npm start` runs it (React's production build).
-  env: { ...process.env, ...shippedChild.env, NODE_ENV: 'production' },
-});
-const [targets] = (await Promise.race([
-  once(child, 'message'),
-  once(child, 'exit').then(() => {
-    throw new Error('the bench servers did not start');
-  }),
-])) as [DoorTargets];
+// BENCH_NODE_ARGS: node flags to try beside the shipped ones (e.g. --max-semi-space-size=8).
+const { child, targets, cpuUs: serverCpuUs } = await startDoorServers({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
 
 const dir = mkdtempSync(join(tmpdir(), 'door-bench-'));
 const postScript = join(dir, 'post.lua');
@@ -37,12 +26,6 @@ writeFileSync(
   postScript,
   `wrk.method = "POST"\nwrk.body = '${JSON.stringify(BENCH_LIST_BODY)}'\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept-Encoding"] = "gzip"\n`,
 );
-
-async function serverCpuUs(): Promise<number> {
-  child.send('cpu');
-  const [m] = (await once(child, 'message')) as [{ cpuUs: number }];
-  return m.cpuUs;
-}
 
 type Run = { rps: number; cpuUs: number; p50: number; p99: number };
 
@@ -66,7 +49,6 @@ async function wrk(url: string, script?: string): Promise<Run> {
   return { rps: Number(rps[1]), cpuUs: cpu / Number(total[1]), p50: percentileMs(out, 50), p99: percentileMs(out, 99) };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const cases = [
   { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, edge: `${targets.edgeUrl}${DOOR_PAGE}`, bare: `${targets.bareUrl}${DOOR_PAGE}` },
   { name: `cached API read (${targets.apiBytes} B)`, edge: `${targets.edgeUrl}/api/queryArchivesList`, bare: `${targets.bareUrl}/api/queryArchivesList`, script: postScript },

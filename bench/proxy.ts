@@ -11,7 +11,7 @@ import { Pool } from 'undici';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
 import { createSigner } from '../server/upstream/sign.ts';
 import { runLoad } from './lib/load.ts';
-import { table, type LoadFigures } from './lib/stats.ts';
+import { median, table, type LoadFigures } from './lib/stats.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, type BenchTargets } from './lib/targets.ts';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
@@ -111,7 +111,6 @@ try {
   child.kill('SIGTERM');
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** Per case, the round with the median req/s. */
 const rows = rounds.map((rs) => {
   const m = median(rs.map((r) => r.rps));

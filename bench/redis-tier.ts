@@ -27,12 +27,12 @@ import { loadConfig } from '../server/config.ts';
 import { decodeEntry, encodeEntry } from '../server/shared-tier/api-entries.ts';
 import { startRedis } from '../test/integration/redis-harness.ts';
 import { runLoad } from './lib/load.ts';
+import { median } from './lib/stats.ts';
 import { BENCH_LIST_BODY } from './lib/targets.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 2000);
 const COLD_CALLS = Number(process.env.BENCH_COLD_CALLS ?? 200);
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
 copyFileSync(process.env.CMS_DB ?? 'data/cms.sqlite', join(dir, 'cms.sqlite'));

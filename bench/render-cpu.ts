@@ -1,62 +1,60 @@
-// npm run bench:render — CPU time of one page render with every upstream answer cached and the page cache
-// off (BENCH_PAGE_CACHE_TTL_S=0), so each request renders: the home page and list pages. The servers run in
-// a child process (bench/lib/door-servers.ts); wrk keeps 2 requests in flight for BENCH_DURATION_S; the
-// figure is the child's CPU time per request (HTTP included: ~25 µs of it). BENCH_ROUNDS rounds, the pages
-// taken in turn within each round so a busy spell of this shared machine falls on all of them; the median
-// and the least round are printed (a neighbour's load only ever adds CPU time, so the least round is the
-// closest to the render's own cost).
+// npm run bench:render [-- '<settings>'] — CPU time of one page render with every upstream answer cached
+// and the page cache off (BENCH_PAGE_CACHE_TTL_S=0), so each request renders: the home page and list
+// pages. One server child per setting (bench/lib/door-child.ts), all started at once; BENCH_ROUNDS rounds
+// of wrk (-c2, BENCH_DURATION_S each), every page in turn within a round and the settings in turn for
+// each page — forwards, then backwards — so a busy spell of this shared machine falls on every page and
+// setting alike (sequential runs here differ by up to 2×; two copies of one setting by 6–13 % in median).
+// The figure is the child's CPU time per request (HTTP included: ~25 µs of it); the median and the least
+// round are printed (a neighbour's load only ever adds CPU time, so the least round is the closest to the
+// render's own cost).
+// <settings>: JSON, a name for each setting: { "nodeArgs"?: [...], "env"?: {...}, "asShipped"?: false };
+// default {"shipped":{}}. Example, the shipped edge against a smaller young generation:
+//   npm run bench:render -- '{"shipped":{},"semi8":{"nodeArgs":["--max-semi-space-size=8"]}}'
+// BENCH_ROUNDS (7), BENCH_DURATION_S (2), BENCH_PAGES (comma-separated).
 // Targets (issue #11): ≤ 3 ms per list page, ≤ 5 ms for home, on this machine.
-import { execFile, fork } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { promisify } from 'node:util';
-import { shippedChild } from './lib/launch.ts';
-import type { DoorTargets } from './lib/targets.ts';
+import { startDoorServers, type DoorChild, type Setting } from './lib/door-child.ts';
+import { median } from './lib/stats.ts';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
-const PAGES = ['/', '/News/SNews', '/EN_News/EN_SNews', '/Collection/PreciousCol'];
+const PAGES = (process.env.BENCH_PAGES ?? '/,/News/SNews,/EN_News/EN_SNews,/Collection/PreciousCol').split(',');
+const settings = Object.entries(JSON.parse(process.argv[2] ?? '{"shipped":{}}') as Record<string, Setting>);
+if (settings.length === 0) throw new Error('no setting to measure');
 
-const child = fork(new URL('./lib/door-servers.ts', import.meta.url).pathname, [], {
-  // BENCH_NODE_ARGS: node flags to try beside the shipped ones (e.g. --max-semi-space-size=8).
-  execArgv: ['--import', 'tsx', ...shippedChild.nodeArgs, ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  // As `npm start` runs it: React's production build (the development one renders ~2× slower).
-  env: { ...process.env, ...shippedChild.env, NODE_ENV: 'production', BENCH_PAGE_CACHE_TTL_S: '0' },
-});
-const [targets] = (await Promise.race([
-  once(child, 'message'),
-  once(child, 'exit').then(() => {
-    throw new Error('the bench servers did not start');
-  }),
-])) as [DoorTargets];
-
-async function cpuUs(): Promise<number> {
-  child.send('cpu');
-  const [m] = (await once(child, 'message')) as [{ cpuUs: number }];
-  return m.cpuUs;
+/** ms of the child's CPU per render over one round of wrk. */
+async function round(server: DoorChild, path: string): Promise<number> {
+  const url = `${server.targets.edgeUrl}${path}`;
+  const before = await server.cpuUs();
+  const { stdout } = await run('wrk', ['-t1', '-c2', `-d${DURATION_S}s`, url]);
+  const used = (await server.cpuUs()) - before;
+  if (/Non-2xx/.test(stdout)) throw new Error(`non-2xx answers from ${url}`);
+  return used / 1000 / Number(/(\d+) requests in/.exec(stdout)![1]);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const perRender = new Map(PAGES.map((path) => [path, [] as number[]]));
+const servers = await Promise.all(settings.map(([, s]) => startDoorServers({ ...s, env: { BENCH_PAGE_CACHE_TTL_S: '0', ...s.env } })));
+/** ms per render, by page and then by setting. */
+const ms = new Map(PAGES.map((path) => [path, servers.map(() => [] as number[])]));
 try {
-  for (const path of PAGES) await run('wrk', ['-t1', '-c2', '-d1s', `${targets.edgeUrl}${path}`]); // warm: JIT, upstream cache
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (const s of servers) for (const path of PAGES) await run('wrk', ['-t1', '-c2', '-d1s', `${s.targets.edgeUrl}${path}`]); // warm: JIT, upstream cache
+  for (let r = 0; r < ROUNDS; r += 1) {
     for (const path of PAGES) {
-      const before = await cpuUs();
-      const { stdout } = await run('wrk', ['-t1', '-c2', `-d${DURATION_S}s`, `${targets.edgeUrl}${path}`]);
-      const used = (await cpuUs()) - before;
-      if (/Non-2xx/.test(stdout)) throw new Error(`non-2xx answers from ${path}`);
-      perRender.get(path)!.push(used / 1000 / Number(/(\d+) requests in/.exec(stdout)![1]));
+      const order = servers.map((_, i) => i);
+      if (r % 2 === 1) order.reverse();
+      for (const i of order) ms.get(path)![i]!.push(await round(servers[i]!, path));
     }
   }
 } finally {
-  child.kill('SIGTERM');
+  for (const s of servers) s.child.kill('SIGTERM');
 }
-const lines = PAGES.map((path) => {
-  const ms = perRender.get(path)!;
-  return `${path}: ${median(ms).toFixed(2)} ms CPU per render, least ${Math.min(...ms).toFixed(2)} (rounds ${ms.map((r) => r.toFixed(2)).join(' ')})`;
-});
 console.log(`render CPU: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -c2 -d${DURATION_S}s, ${ROUNDS} rounds`);
-for (const line of lines) console.log(line);
+for (const path of PAGES) {
+  settings.forEach(([name], i) => {
+    const xs = ms.get(path)![i]!;
+    const label = settings.length > 1 ? `${path} ${name}` : path;
+    console.log(`${label}: ${median(xs).toFixed(2)} ms CPU per render, least ${Math.min(...xs).toFixed(2)} (rounds ${xs.map((x) => x.toFixed(2)).join(' ')})`);
+  });
+}

@@ -27,6 +27,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
 import { startLaunch, type Launch } from './lib/launch.ts';
+import { median } from './lib/stats.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16);
@@ -191,7 +192,6 @@ interface CacheFigures {
 // ---------------------------------------------------------------------------------------------------
 
 const mib = (bytes: number) => (bytes / MiB).toFixed(1);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let exitCode = 0;
 try {

@@ -50,7 +50,7 @@ async function serve(): Promise<void> {
   const edge = createApp(effective, { logger, purgeBuses: primary ? [createClusterBus(primary)] : [] });
   if (primary) {
     // Before listening: a replacement worker serves with the operator's rules in force.
-    await shareClusterRules(primary, edge.operator.rules);
+    await shareClusterRules(primary, edge.operator.rules, logger);
     primary.onAsk('metrics', () => metricsForAggregation(edge.metrics.registry));
     serveAggregatedMetrics(edge.metrics, () => primary.ask<string>('metrics-all', null, 5_000));
   }

@@ -43,3 +43,6 @@ export function table(rows: Array<{ name: string; cpuUsPerRequest?: number } & L
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   return [line(head), rule, ...body.map(line)].join('\n');
 }
+
+/** The middle value (the upper one of an even count): the figure the benches quote per case. */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

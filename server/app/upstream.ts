@@ -5,8 +5,8 @@ import type { Dispatcher } from 'undici';
 import type { Config } from '../config.ts';
 import { createBreaker } from '../upstream/breaker.ts';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from '../upstream/client.ts';
-import { specOf } from '../upstream/policy.ts';
 import { createSigner } from '../upstream/sign.ts';
+import { CONTENT_PROBE } from '../upstream/startup-check.ts';
 
 type ClientConfig = Pick<Config, 'gateways' | 'appId' | 'tokenKey' | 'upstreamTimeoutMs'>;
 
@@ -36,5 +36,5 @@ export function createEdgeClient(config: ClientConfig, { baseUrl, now, random, l
 
 /** The readiness probe: one light call (the CN channel list). */
 export async function probeUpstream(client: UpstreamClient): Promise<void> {
-  await client.send({ spec: specOf('queryAllChannel'), params: { site: 'CN' }, requestId: 'readyz' });
+  await client.send({ ...CONTENT_PROBE, requestId: 'readyz' });
 }

@@ -5,10 +5,10 @@
 // rate-limit counts, the rules in force), replaces a worker that dies, and on SIGTERM/SIGINT has every worker drain as a single process does, then exits.
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { CacheRules, Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import { resolveUpstream, type Upstream } from '../embedded-upstream.ts';
 import { relayClusterPurges } from '../fanout/cluster-bus.ts';
-import { relayClusterRules } from '../fanout/cluster-rules.ts';
+import { NO_RULES, relayClusterRules, type KeptRules } from '../fanout/cluster-rules.ts';
 import { createMetricsAggregator, type WorkerMetrics } from '../ops/metrics.ts';
 import { createChannel, type Channel, type IpcPort } from './channel.ts';
 import { createRateCounts } from './rate-store.ts';
@@ -43,7 +43,7 @@ interface Primary {
   embedded: Upstream['embedded'];
   links: Map<Worker, Channel>;
   /** The operator's API rules in force (server/fanout/cluster-rules.ts): what a starting worker is handed. */
-  apiRules: CacheRules;
+  apiRules: KeptRules;
   listening: Set<Worker>;
   metrics: ReturnType<typeof createMetricsAggregator>;
   rate: ReturnType<typeof createRateCounts>;
@@ -66,7 +66,7 @@ export async function runPrimary(config: Config, logger: Logger, policy?: Partia
     upstreamUrl: effective.upstreamUrl,
     embedded,
     links: new Map(),
-    apiRules: {},
+    apiRules: NO_RULES,
     listening: new Set(),
     metrics: createMetricsAggregator(),
     rate: createRateCounts(),

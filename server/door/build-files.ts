@@ -2,10 +2,10 @@
 // compressed once per file: a browser's first visit asks for a dozen of these at once, and they never
 // change while the process runs (a new build is a new deploy). Only flat names under /build/ are looked
 // up, so no request can reach outside the folder.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { SecurityHeaders } from '../security.ts';
+import { etagOf } from '../upstream/cache.ts';
 import { prepare, type Prepared } from './prepared.ts';
 
 export const BUILD_PREFIX = '/build/';
@@ -47,7 +47,7 @@ export function createBuildFiles(publicDir: string, security: SecurityHeaders): 
       missing += 1;
       return null;
     }
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(body);
     return prepare(200, [...security, ['Content-Type', type], ['Cache-Control', BUILD_CACHE_CONTROL]], body, etag);
   }
 

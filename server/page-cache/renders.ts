@@ -32,13 +32,6 @@ export interface Renders {
   jobOf(req: IncomingMessage): RerenderJob | undefined;
 }
 
-/** `work`'s result, or null when it takes longer than `limitMs`. */
-export async function within<T>(work: Promise<T>, limitMs: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limitMs)));
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-}
-
 export function createRenders(options: { rerender?: Rerender; followLimitMs: number; onRefresh: () => void }): Renders {
   const { rerender, followLimitMs } = options;
   /** Renders under way, by key: what their followers wait on (the page, or null when it was not kept). */

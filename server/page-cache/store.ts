@@ -1,9 +1,8 @@
 // The stored pages: a byte-bounded LRU in this process, the shared tier (Redis) behind it, and the
 // purge generation — a render begun before a purge may show purged data, so it is not kept.
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { prepare, preparedBytes } from '../door/prepared.ts';
-import { matcher, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from '../upstream/cache.ts';
+import { etagOf, matcher, stringBytes, type CacheEvent, type PurgedEntry, type PurgeSelector } from '../upstream/cache.ts';
 import type { CapturedPage } from './capture.ts';
 import { decodePage, encodePage, keepMsOf, pagePathOf, type PageEntry } from './entry.ts';
 
@@ -61,7 +60,7 @@ export function createPageStore({ maxBytes, now, swrS, staleIfErrorS, emit, shar
 
   async function store(key: string, page: CapturedPage, began: number): Promise<PageEntry | null> {
     if (generation !== began) return null;
-    const etag = `W/"${createHash('sha1').update(page.body).digest('base64url').slice(0, 27)}"`;
+    const etag = etagOf(page.body);
     // Compressed once per page and lifetime, in the thread pool, after the visitor has the answer.
     const prepared = await prepare(200, page.headers, page.body, etag);
     if (generation !== began) return null;

@@ -9,6 +9,7 @@ import type { LRUCache } from 'lru-cache';
 import type { CacheStatus } from './api.ts';
 import type { CacheEntry } from './cache-entry.ts';
 import type { FetchContext, FilledCache, LookupSpec } from './cache-fill.ts';
+import { within } from './time-limit.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export interface Lookup {
@@ -18,18 +19,6 @@ export interface Lookup {
 
 /** A healthy service answers well within this; a slower one is treated as failing for this request. */
 export const STALE_PATIENCE_MS = 100;
-
-const TOO_SLOW = Symbol('too slow');
-
-/** The promise's value if it settles within `ms`, else TOO_SLOW (the promise itself goes on). */
-async function withinPatience<T>(promise: Promise<T>, ms: number): Promise<T | typeof TOO_SLOW> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<typeof TOO_SLOW>((resolve) => (timer = setTimeout(() => resolve(TOO_SLOW), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Failures where an old answer beats no answer; an application error or a 4xx is an answer. */
 export function isTransient(err: unknown): boolean {
@@ -66,8 +55,8 @@ export function createLookup(
     // visitor for a whole timeout: the old answer goes out after a short wait, the refresh goes on.
     const canFallBack = !spec.preferFresh && current !== undefined && staleForMs >= swrMs && staleForMs < staleIfErrorMs;
     try {
-      const entry = canFallBack ? await withinPatience(fetching, stalePatienceMs) : await fetching;
-      if (entry === TOO_SLOW) {
+      const entry = canFallBack ? await within(fetching, stalePatienceMs) : await fetching;
+      if (entry === null) {
         fetching.catch(() => undefined); // its failure, if any, was the background's to have
         return { entry: current!, status: count('STALE') };
       }

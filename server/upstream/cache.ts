@@ -61,9 +61,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     lookup: createLookup(filled, { swrMs, staleIfErrorMs, stalePatienceMs }, now, counts.count),
 
     peekFresh(key) {
-      const entry = lru.peek(key);
+      // One read, which also keeps a busy entry the last to be evicted (stale ones come back too: allowStale).
+      const entry = lru.get(key);
       if (!entry || now() - entry.storedAt >= entry.freshMs) return null;
-      lru.get(key); // recency: a busy entry is the last to be evicted
       counts.count('HIT');
       return entry;
     },

@@ -17,8 +17,11 @@ const VARIABLE: Record<ServiceName, string> = {
 };
 
 /** A light call per gateway (search is left out: its cluster is optional in deployments). */
+/** The lightest call of the content gateway (the CN channel list): also what /readyz asks. */
+export const CONTENT_PROBE: UpstreamRequest = { spec: specOf('queryAllChannel'), params: { site: 'CN' } };
+
 const PROBES: ReadonlyArray<{ service: ServiceName; request: UpstreamRequest }> = [
-  { service: 'content', request: { spec: specOf('queryAllChannel'), params: { site: 'CN' } } },
+  { service: 'content', request: CONTENT_PROBE },
   {
     service: 'file',
     request: { spec: specOf('queryFileList'), body: { entity: { objectId: 'startup-check', code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 1, pageNum: 1 } } },

@@ -4,6 +4,13 @@ import { UpstreamError } from './upstream-error.ts';
 
 const TIMED_OUT = Symbol('timeout');
 
+/** `work`'s result, or null when it takes longer than `limitMs` (`work` itself goes on). */
+export async function within<T>(work: Promise<T>, limitMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limitMs)));
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}
+
 /** Runs `work` under the call's time limit and the caller's signal; maps the failure to a code. */
 export async function withinTimeLimit<T>(
   endpoint: string,

@@ -9,8 +9,8 @@ import { ChannelError, createChannel, type Channel, type IpcPort } from '../../s
 import { ClusterRateStore, createRateCounts } from '../../server/cluster/rate-store.ts';
 import { restartDelay } from '../../server/cluster/restart.ts';
 import { createClusterBus, relayClusterPurges } from '../../server/fanout/cluster-bus.ts';
-import { relayClusterRules, shareClusterRules } from '../../server/fanout/cluster-rules.ts';
-import { loadConfig, type CacheRules } from '../../server/config.ts';
+import { NO_RULES, relayClusterRules, shareClusterRules } from '../../server/fanout/cluster-rules.ts';
+import { loadConfig } from '../../server/config.ts';
 import { createLiveRules } from '../../server/upstream/policy.ts';
 import { joinPurgeBuses } from '../../server/fanout/purge-bus.ts';
 import { createMetricsAggregator, metricsForAggregation } from '../../server/ops/metrics.ts';
@@ -95,7 +95,8 @@ describe('cluster purge bus', () => {
 
 describe('cluster operator rules', () => {
   /** A primary with `n` worker links, each worker with its own live rules. */
-  async function cluster(n: number, kept: { apiRules: CacheRules } = { apiRules: {} }) {
+  async function cluster(n: number) {
+    const kept = { apiRules: NO_RULES };
     const links: Array<{ worker: Channel; primary: Channel }> = [];
     const addWorker = async () => {
       const l = link();
@@ -103,19 +104,19 @@ describe('cluster operator rules', () => {
       relayClusterRules(l.primary, () => links.map((x) => x.primary), kept);
       const rules = createLiveRules(loadConfig({ CACHE_TTL_S: '7' }).cache);
       await shareClusterRules(l.worker, rules);
-      return { rules, channel: l.worker };
+      return { rules, worker: l.worker, primary: l.primary };
     };
     const workers = [];
     for (let i = 0; i < n; i += 1) workers.push(await addWorker());
     return { workers, addWorker, kept };
   }
-  const ttlOf = (w: { rules: ReturnType<typeof createLiveRules> }) => w.rules.ttlFor('queryAllChannel');
+  const ttlOf = (w: { rules: ReturnType<typeof createLiveRules> }, name: 'queryAllChannel' | 'queryArchivesList' = 'queryAllChannel') => w.rules.ttlFor(name);
 
   it('a rule set on one worker is in force on every worker, and a worker started later starts with it', async () => {
     const { workers, addWorker } = await cluster(3);
     workers[1]!.rules.setApi({ queryAllChannel: 42 });
     await tick();
-    expect(workers.map(ttlOf)).toEqual([42, 42, 42]);
+    expect(workers.map((w) => ttlOf(w))).toEqual([42, 42, 42]);
     const replacement = await addWorker();
     expect(ttlOf(replacement)).toBe(42);
   });
@@ -125,18 +126,39 @@ describe('cluster operator rules', () => {
     workers[0]!.rules.setApi({ queryAllChannel: 10 });
     workers[1]!.rules.setApi({ queryAllChannel: 20 });
     await tick();
-    const last = kept.apiRules.queryAllChannel;
+    const last = kept.apiRules.rules.queryAllChannel;
     expect([10, 20]).toContain(last);
-    expect(workers.map(ttlOf)).toEqual([last, last]);
+    expect(workers.map((w) => ttlOf(w))).toEqual([last, last]);
   });
 
-  it('a note that is not a rule set is ignored', async () => {
+  it('two workers changing different endpoints at once both keep their change', async () => {
+    const { workers } = await cluster(2);
+    // Each worker builds its layer from what it knows, as PUT /_edge/rules does.
+    workers[0]!.rules.setApi({ ...workers[0]!.rules.api(), queryAllChannel: 11 });
+    workers[1]!.rules.setApi({ ...workers[1]!.rules.api(), queryArchivesList: 22 });
+    await tick();
+    for (const w of workers) expect([ttlOf(w), ttlOf(w, 'queryArchivesList')]).toEqual([11, 22]);
+    workers[0]!.rules.setApi({}); // DELETE /_edge/rules
+    await tick();
+    for (const w of workers) expect([ttlOf(w), ttlOf(w, 'queryArchivesList')]).toEqual([7, 7]);
+  });
+
+  it('rules older than those installed (a late answer) are not installed', async () => {
+    const { workers } = await cluster(1);
+    workers[0]!.primary.note('rules', { seq: 9, rules: { queryAllChannel: 9 } });
+    workers[0]!.primary.note('rules', { seq: 8, rules: { queryAllChannel: 3 } });
+    await tick();
+    expect(ttlOf(workers[0]!)).toBe(9);
+  });
+
+  it('a change that is not a rule set is ignored', async () => {
     const { workers } = await cluster(2);
     workers[0]!.rules.setApi({ queryAllChannel: 5 });
     await tick();
-    workers[0]!.channel.note('rules', { submitMessage: 60, queryAllChannel: -1 });
+    workers[0]!.worker.note('rules-change', { submitMessage: 60, queryAllChannel: -1 });
+    workers[0]!.primary.note('rules', { seq: 99, rules: { queryAllChannel: 'x' } });
     await tick();
-    expect(workers.map(ttlOf)).toEqual([5, 5]);
+    expect(workers.map((w) => ttlOf(w))).toEqual([5, 5]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,10 @@ describe('edge config', () => {
     for (const row of CONFIG_TABLE) expect(row.meaning.length).toBeGreaterThan(10);
     expect(renderEnvExample()).toContain('# CACHE_RULES=\n');
     expect(renderEnvExample()).toContain('# PORT=3000\n');
+  });
+
+  it('the committed .env.example is the table as it stands (a changed default shows there)', () => {
+    expect(readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8')).toBe(renderEnvExample());
   });
 
   it('names the variable of every bad value', () => {
