@@ -3,6 +3,8 @@
 //   a cached API read (POST) from the edge  vs  bare node:http sending the same bytes
 // The servers live in one child process (one core), wrk has the other. Medians of BENCH_ROUNDS rounds
 // of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
+// Beside them, the same bare server doing the edge's per-answer duties (request id, access line,
+// duration metric, through server/ops/request-log.ts): how close to bare an edge that keeps those can come.
 // Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
 import { execFileSync } from 'node:child_process';
@@ -50,15 +52,17 @@ async function wrk(url: string, script?: string): Promise<Run> {
 }
 
 const cases = [
-  { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, edge: `${targets.edgeUrl}${DOOR_PAGE}`, bare: `${targets.bareUrl}${DOOR_PAGE}` },
-  { name: `cached API read (${targets.apiBytes} B)`, edge: `${targets.edgeUrl}/api/queryArchivesList`, bare: `${targets.bareUrl}/api/queryArchivesList`, script: postScript },
+  { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, path: DOOR_PAGE },
+  { name: `cached API read (${targets.apiBytes} B)`, path: '/api/queryArchivesList', script: postScript },
 ];
-const figures = cases.map(() => ({ edge: [] as Run[], bare: [] as Run[] }));
+const servers = { edge: targets.edgeUrl, bare: targets.bareUrl, duties: targets.dutiesUrl };
+const figures = cases.map(() => ({ edge: [] as Run[], bare: [] as Run[], duties: [] as Run[] }));
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, c] of cases.entries()) {
-      figures[i]!.edge.push(await wrk(c.edge, c.script));
-      figures[i]!.bare.push(await wrk(c.bare, c.script));
+      for (const [name, origin] of Object.entries(servers) as Array<[keyof typeof servers, string]>) {
+        figures[i]![name].push(await wrk(`${origin}${c.path}`, c.script));
+      }
     }
   }
 } finally {
@@ -69,12 +73,17 @@ try {
 console.log(`front door bench: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -t1 -c${CONNECTIONS} -d${DURATION_S}s, medians of ${ROUNDS}`);
 cases.forEach((c, i) => {
   const f = figures[i]!;
-  const [edge, bare] = [median(f.edge.map((r) => r.rps)), median(f.bare.map((r) => r.rps))];
-  const [edgeCpu, bareCpu] = [median(f.edge.map((r) => r.cpuUs)), median(f.bare.map((r) => r.cpuUs))];
+  const rps = (runs: Run[]) => median(runs.map((r) => r.rps));
+  const cpu = (runs: Run[]) => median(runs.map((r) => r.cpuUs));
   const ms = (runs: Run[], p: 'p50' | 'p99') => median(runs.map((r) => r[p])).toFixed(2);
+  const [edge, bare, duties] = [rps(f.edge), rps(f.bare), rps(f.duties)];
   console.log(
     `${c.name}: edge ${edge.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s, ratio ${(edge / bare).toFixed(2)}; ` +
       `p50 ${ms(f.edge, 'p50')} vs ${ms(f.bare, 'p50')} ms, p99 ${ms(f.edge, 'p99')} vs ${ms(f.bare, 'p99')} ms; ` +
-      `server CPU per request ${edgeCpu.toFixed(0)} µs vs ${bareCpu.toFixed(0)} µs, ratio ${(bareCpu / edgeCpu).toFixed(2)}`,
+      `server CPU per request ${cpu(f.edge).toFixed(0)} µs vs ${cpu(f.bare).toFixed(0)} µs, ratio ${(cpu(f.bare) / cpu(f.edge)).toFixed(2)}`,
+  );
+  console.log(
+    `  bare node:http + the edge's ${process.env.BENCH_QUIET === '1' ? 'request id (BENCH_QUIET: no line, no metric)' : 'request id, access line and metric'}: ${duties.toFixed(0)} req/s (${(duties / bare).toFixed(2)} of bare), ` +
+      `${cpu(f.duties).toFixed(0)} µs CPU per request; the edge reaches ${(edge / duties).toFixed(2)} of it`,
   );
 });

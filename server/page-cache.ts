@@ -140,7 +140,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function send(req: IncomingMessage, res: ServerResponse, { entry, status }: PageFound, sending: Omit<Sending, 'cache' | 'ageS'>): void {
     setRouteId(res, entry.routeId);
     const ageS = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
-    sendPrepared(req, res, entry.prepared, { ...sending, cache: status, ageS });
+    // A literal, not `{ ...sending }`: the spread copy made every page hit ~15 µs dearer (bench:door).
+    sendPrepared(req, res, entry.prepared, { requestId: sending.requestId, close: sending.close, cache: status, ageS });
     if (req.method === 'GET') onHit?.(entry.tags);
   }
 

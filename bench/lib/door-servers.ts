@@ -1,7 +1,10 @@
 // The servers of the front-door bench, in a child process of their own (one core; wrk has the other):
 // the reference service, the edge in front of it with a warm page and API read, and a bare node:http
-// server answering exactly the bytes the edge sends for those (same encoding, same length). Sends the
-// addresses to the parent over IPC; exits on SIGTERM.
+// server answering exactly the bytes the edge sends for those (same encoding, same length), and that bare
+// server again doing what the edge does for every answer besides sending it — a request id, the access
+// line and the duration metric, through the edge's own request-log.ts, logger and metrics — which is as
+// fast as an edge that keeps those can be on this machine. Sends the addresses to the parent over IPC;
+// exits on SIGTERM.
 import { createServer, request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -12,7 +15,9 @@ import { createCmsServer } from '../../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { setCacheLabel, setRouteId } from '../../server/http-context.ts';
 import { applyHeapGrowth } from '../../server/ops/heap-growth.ts';
+import { beginDoorRequest, type RequestLogDeps } from '../../server/ops/request-log.ts';
 import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
@@ -85,18 +90,39 @@ const bareHead = (a: typeof page) =>
     ? ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)]
     : allHeaders(a);
 const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
-const bare = createServer((req, res) => {
-  const answer = req.url === DOOR_PAGE ? page : api;
-  req.resume();
-  req.on('end', () => {
-    res.writeHead(200, heads.get(answer)!);
-    res.end(answer.body);
+/** The bare server; with duties, also the edge's request id (sent in place of the copied one), access line and metric. */
+function bareServer(duties: RequestLogDeps | null) {
+  return createServer((req, res) => {
+    const started = performance.now();
+    const answer = req.url === DOOR_PAGE ? page : api;
+    req.resume();
+    req.on('end', () => {
+      if (!duties) {
+        res.writeHead(200, heads.get(answer)!);
+        res.end(answer.body);
+        return;
+      }
+      const { requestId } = beginDoorRequest(req, res, duties, started);
+      setRouteId(res, answer === page ? 'page' : 'api:queryArchivesList');
+      setCacheLabel(res, 'HIT');
+      const head = heads.get(answer)!.slice();
+      const id = head.indexOf('x-request-id');
+      if (id !== -1) head[id + 1] = requestId;
+      res.writeHead(200, head);
+      res.end(answer.body);
+    });
   });
-});
-await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+}
+const listen = async (server: ReturnType<typeof createServer>): Promise<string> => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+const bare = bareServer(null);
+const bareUrl = await listen(bare);
+const withDuties = bareServer({ logger, metrics: edge.metrics, draining: () => false });
+const dutiesUrl = await listen(withDuties);
 
-process.send!({ edgeUrl, bareUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);
+process.send!({ edgeUrl, bareUrl, dutiesUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);
 // BENCH_PROFILE=<dir>: a CPU profile of the steady state (between 'profile-start' and 'profile-stop').
 const profiler = process.env.BENCH_PROFILE ? new Session() : null;
 profiler?.connect();
@@ -112,4 +138,4 @@ process.on('message', (m) => {
   }
 });
 answerCpuQueries();
-closeOnSigterm([edgeServer, bare], [edge, cms]);
+closeOnSigterm([edgeServer, bare, withDuties], [edge, cms]);

@@ -16,6 +16,8 @@ export const DOOR_PAGE = '/News/SNews';
 export interface DoorTargets {
   edgeUrl: string;
   bareUrl: string;
+  /** Bare node:http with the edge's per-answer duties: request id, access line, duration metric. */
+  dutiesUrl: string;
   pageBytes: number;
   apiBytes: number;
 }

@@ -107,7 +107,8 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
     if (!hit) return false;
     const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);
-    sendPrepared(req, res, preparedFor(hit.entry), { ...sending, cache: 'HIT', ageS: hit.ageS });
+    // A literal, not a spread of `sending` (see server/page-cache.ts send).
+    sendPrepared(req, res, preparedFor(hit.entry), { requestId: sending.requestId, close: sending.close, cache: 'HIT', ageS: hit.ageS });
     return true;
   };
 
