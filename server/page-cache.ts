@@ -205,6 +205,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     purge: (selector, removedUpstream = []) => pages.purge(selector, removedUpstream),
     stats() {
       const looked = counts.hits + counts.misses + counts.stale;
+      // Per operator look, not per answer.
+      // eslint-disable-next-line no-restricted-syntax
       return { ...pages.size(), maxBytes, ...counts, hitRatio: looked === 0 ? 0 : (counts.hits + counts.stale) / looked };
     },
     close: () => pages.clear(),
