@@ -16,10 +16,10 @@ const VARIABLE: Record<ServiceName, string> = {
   report: 'UPSTREAM_REPORT_PREFIX',
 };
 
-/** A light call per gateway (search is left out: its cluster is optional in deployments). */
 /** The lightest call of the content gateway (the CN channel list): also what /readyz asks. */
 export const CONTENT_PROBE: UpstreamRequest = { spec: specOf('queryAllChannel'), params: { site: 'CN' } };
 
+/** A light call per gateway (search is left out: its cluster is optional in deployments). */
 const PROBES: ReadonlyArray<{ service: ServiceName; request: UpstreamRequest }> = [
   { service: 'content', request: CONTENT_PROBE },
   {
