@@ -30,17 +30,39 @@ function bodyError(message: string, type: string, status: number, extra: { cause
   return Object.assign(new Error(message, { cause: extra.cause }), { type, status, limit: extra.limit });
 }
 
+type Memo = (text: string, parse: () => unknown) => unknown;
+
 /** The parsed body ({} when there is none); rejects with a typed error. */
-export async function readJsonBody(req: IncomingMessage, memo?: (text: string, parse: () => unknown) => unknown): Promise<unknown> {
-  if (!hasBody(req)) return {};
+export function readJsonBody(req: IncomingMessage, memo?: Memo): Promise<unknown> {
+  return new Promise((resolve, reject) => readJsonBodyThen(req, memo, (error, body) => (error === null ? resolve(body) : reject(error))));
+}
+
+/**
+ * The same with a callback, for the hit fast path: no promise and no microtask between the body's last
+ * byte and the answer (React's server renderer switches on an AsyncLocalStorage, so every promise also
+ * pays Node's async hooks). bench/front-door.ts: the cached API read from 84–90 to 72 µs of CPU.
+ */
+export function readJsonBodyThen(req: IncomingMessage, memo: Memo | undefined, done: (error: unknown, body?: unknown) => void): void {
+  if (!hasBody(req)) return done(null, {});
   const charset = /charset=([^;]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.trim().toLowerCase();
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415);
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') return done(bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415));
   if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') {
-    throw bodyError('compressed request bodies are not accepted', 'encoding.unsupported', 415);
+    return done(bodyError('compressed request bodies are not accepted', 'encoding.unsupported', 415));
   }
-  const length = req.headers['content-length'];
   // Bytes, then one utf8 decode (raw-body's own decoding goes through iconv-lite).
-  const text = (await getRawBody(req, { length, limit: BODY_LIMIT_BYTES })).toString('utf8');
+  getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES }, (error, bytes) => {
+    if (error) return done(error);
+    let body: unknown;
+    try {
+      body = parseJsonBody(bytes.toString('utf8'), memo);
+    } catch (parseError) {
+      return done(parseError);
+    }
+    done(null, body);
+  });
+}
+
+function parseJsonBody(text: string, memo: Memo | undefined): unknown {
   if (text.trim() === '') return {};
   // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
   // write checks) ever walks one.

@@ -15,7 +15,7 @@ import { applySecurityHeaders, type SecurityHeaders } from '../security.ts';
 import type { CacheEntry } from '../upstream/cache.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import { rememberCanonical } from '../upstream/keys.ts';
-import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
+import { hasBody, hasJsonType, prereadBodies, readJsonBodyThen } from './body.ts';
 import { callFromRequest } from './call.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 
@@ -146,15 +146,15 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
       return;
     }
     const candidate = c;
-    readJsonBody(req, memoBody)
-      .then(
-        (body) => serveOrPass(req, res, candidate, body, startedAt),
-        (error: unknown) => {
-          // Too large, too deep, not JSON: the route's error handler answers it (413/400/415).
-          prereadBodies.set(req, { error });
-          app(req, res);
-        },
-      )
-      .catch((err: unknown) => fail(req, res, startedAt, err));
+    readJsonBodyThen(req, memoBody, (error, body) => {
+      try {
+        if (error === null) return serveOrPass(req, res, candidate, body, startedAt);
+        // Too large, too deep, not JSON: the route's error handler answers it (413/400/415).
+        prereadBodies.set(req, { error });
+        app(req, res);
+      } catch (err) {
+        fail(req, res, startedAt, err); // thrown into raw-body's callback, it would end the process
+      }
+    });
   };
 }

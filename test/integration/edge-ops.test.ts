@@ -155,6 +155,28 @@ describe('every response', () => {
     expect(line).toMatchObject({ msg: 'request', method: 'GET', url: '/healthz', status: 200, route: 'healthz' });
   });
 
+  it('logs every answer of a burst once, with its own status, route and duration metric', async () => {
+    // Access lines are written together at the end of the event loop's turn (ops/request-log.ts): answers
+    // finished in one turn must each get their own line, none twice, none lost.
+    const count = async (): Promise<number> => {
+      const text = await (await fetch(`${world.url}/metrics`)).text();
+      return Number(/http_request_duration_seconds_count\{route="healthz",method="GET",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    const before = await count();
+    const paths = ['/healthz', '/api/queryAllChannel/CN', '/api/nope'];
+    const ids = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
+    const answers = await Promise.all(ids.map((id, i) => fetch(`${world.url}${paths[i % 3]}`, { headers: { 'x-request-id': id } })));
+    await Promise.all(answers.map((a) => a.arrayBuffer()));
+    for (const [i, id] of ids.entries()) {
+      const lines = world.logs.filter((l) => l.msg === 'request' && l.reqId === id);
+      expect(lines, id).toHaveLength(1);
+      expect(lines[0], id).toMatchObject({ url: paths[i % 3], status: answers[i]!.status });
+      expect(typeof lines[0]!.ms, id).toBe('number');
+    }
+    expect(answers.map((a) => a.status).slice(0, 3)).toEqual([200, 200, 404]);
+    expect((await count()) - before).toBe(20);
+  });
+
   it('serves /build with immutable caching and other public files briefly', async () => {
     const built = await fetch(`${world.url}/build/entry-3F2A9C.js`);
     expect(built.status).toBe(200);
