@@ -7,7 +7,8 @@
 // The figure is the child's CPU time per request (HTTP included: ~25 µs of it); the median and the least
 // round are printed (a neighbour's load only ever adds CPU time, so the least round is the closest to the
 // render's own cost).
-// <settings>: JSON, a name for each setting: { "nodeArgs"?: [...], "env"?: {...}, "asShipped"?: false };
+// <settings>: JSON, a name for each setting: { "nodeArgs"?: [...], "env"?: {...}, "asShipped"?: false,
+// "source"?: true } (source: run through tsx rather than bundled — for module hooks that swap a file);
 // default {"shipped":{}}. Example, the shipped edge against a smaller young generation:
 //   npm run bench:render -- '{"shipped":{},"semi8":{"nodeArgs":["--max-semi-space-size=8"]}}'
 // BENCH_ROUNDS (7), BENCH_DURATION_S (2), BENCH_PAGES (comma-separated).

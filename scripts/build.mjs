@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { nodeCommon, reactRouterProduction } from './node-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const SOURCE_DIRS = ['server', 'client', 'shared', 'cms'];
@@ -52,33 +53,7 @@ if (process.argv.includes('--if-stale') && existsSync(STAMP) && statSync(STAMP).
   process.exit(0);
 }
 
-// react-router's package exports only its development build (its dev warnings and checks). The browser and
-// the server both get the production one — the server renders what the browser hydrates — bundled from its
-// file, so the edge holds one copy of the router (one set of its contexts) and `react` stays the package's
-// own. (What it saves per render is below this machine's noise: README "Figures".)
-const reactRouterProduction = {
-  name: 'react-router-production',
-  setup(b) {
-    b.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
-      path: join(root, 'node_modules/react-router/dist/production', args.path.endsWith('/dom') ? 'dom-export.mjs' : 'index.mjs'),
-    }));
-  },
-};
-
 const started = Date.now();
-const nodeCommon = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  jsx: 'automatic',
-  // Bundled ESM still needs require() for the few CommonJS paths esbuild keeps.
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-};
-
 // `--client` builds the browser bundle only (while working on the portal's look).
 const clientOnly = process.argv.includes('--client');
 if (!clientOnly) {

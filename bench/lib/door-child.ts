@@ -1,8 +1,15 @@
 // Starts bench/lib/door-servers.ts in a child process of its own (one core; wrk has the other) and asks
 // it for its CPU time. A child starts as `npm start` runs the edge (bench/lib/launch.ts) unless
 // `asShipped` is false (Node's defaults), then adds the setting's own node flags and environment.
+// The child runs bundled as the edge ships (scripts/node-bundle.mjs): run from source through tsx, every
+// function expression the edge makes per request also went through tsx's naming helper — a few % of a
+// cached answer that the shipped bundle does not pay. `source: true` (or BENCH_SOURCE=1) runs the
+// source, for a setting whose module hooks swap a source file.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { nodeCommon, reactRouterProduction } from '../../scripts/node-bundle.mjs';
 import { shippedChild } from './launch.ts';
 import type { DoorTargets } from './targets.ts';
 
@@ -10,6 +17,7 @@ export interface Setting {
   nodeArgs?: string[];
   env?: Record<string, string>;
   asShipped?: boolean;
+  source?: boolean;
 }
 
 export interface DoorChild {
@@ -19,10 +27,27 @@ export interface DoorChild {
   cpuUs(): Promise<number>;
 }
 
+const SOURCE = new URL('./door-servers.ts', import.meta.url).pathname;
+
+const builds = new Map<boolean, Promise<string>>();
+
+/** The bundle of door-servers.ts under dist/ (beside the edge's, so paths found from it resolve alike), built once per run. */
+function bundled(shipped: boolean): Promise<string> {
+  let built = builds.get(shipped);
+  if (!built) {
+    const outfile = join(new URL('../../dist/bench', import.meta.url).pathname, shipped ? 'door-servers.mjs' : 'door-servers-package-router.mjs');
+    built = build({ ...nodeCommon, entryPoints: [SOURCE], outfile, plugins: shipped ? [reactRouterProduction] : [] }).then(() => outfile);
+    builds.set(shipped, built);
+  }
+  return built;
+}
+
 export async function startDoorServers(setting: Setting = {}): Promise<DoorChild> {
   const shipped = setting.asShipped !== false;
-  const child = fork(new URL('./door-servers.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx', ...(shipped ? shippedChild.nodeArgs : []), ...(setting.nodeArgs ?? [])],
+  const source = setting.source ?? process.env.BENCH_SOURCE === '1';
+  const entry = source ? SOURCE : await bundled(shipped);
+  const child = fork(entry, [], {
+    execArgv: [...(source ? ['--import', 'tsx'] : []), ...(shipped ? shippedChild.nodeArgs : []), ...(setting.nodeArgs ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // React's production build, as `npm start` runs it.
     env: { ...process.env, ...(shipped ? shippedChild.env : { BENCH_AS_SHIPPED: '0' }), NODE_ENV: 'production', ...setting.env },

@@ -1,0 +1,32 @@
+// How the Node programs are bundled (scripts/build.mjs; the front-door bench builds its server child the
+// same way, so it measures the edge as shipped — tsx, say, wraps every function it compiles in a naming
+// helper that the bundle does not have).
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+export const nodeCommon = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  jsx: 'automatic',
+  // Bundled ESM still needs require() for the few CommonJS paths esbuild keeps.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+
+// react-router's package exports only its development build (its dev warnings and checks). The browser and
+// the server both get the production one — the server renders what the browser hydrates — bundled from its
+// file, so the edge holds one copy of the router (one set of its contexts) and `react` stays the package's
+// own. (What it saves per render is below this machine's noise: README "Figures".)
+export const reactRouterProduction = {
+  name: 'react-router-production',
+  setup(b) {
+    b.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+      path: join(root, 'node_modules/react-router/dist/production', args.path.endsWith('/dom') ? 'dom-export.mjs' : 'index.mjs'),
+    }));
+  },
+};
