@@ -1,5 +1,6 @@
-// JSON request bodies of the proxy: JSON content types only, at most 64 KB and 32 levels deep, read
-// with raw-body (what body-parser uses). Errors carry body-parser's `type` and `status`, so the error
+// JSON request bodies of the proxy: JSON content types only, at most 64 KB and 32 levels deep; a
+// declared length within the limit is read directly (readDeclared), anything else with raw-body (what
+// body-parser uses). Errors carry body-parser's `type` and `status`, so the error
 // handler answers them (4xx with a message naming the limit). The hit fast path may read a body before
 // Express runs; it leaves the result here for the routes.
 import type { IncomingMessage } from 'node:http';
@@ -40,7 +41,8 @@ export function readJsonBody(req: IncomingMessage, memo?: Memo): Promise<unknown
 /**
  * The same with a callback, for the hit fast path: no promise and no microtask between the body's last
  * byte and the answer (React's server renderer switches on an AsyncLocalStorage, so every promise also
- * pays Node's async hooks). bench/front-door.ts: the cached API read from 84–90 to 72 µs of CPU.
+ * pays Node's async hooks). bench/front-door.ts: the cached API read from 84–90 to 72 µs of CPU, and
+ * reading declared lengths directly another 61 → 57 µs (6 interleaved rounds, faster in every one).
  */
 export function readJsonBodyThen(req: IncomingMessage, memo: Memo | undefined, done: (error: unknown, body?: unknown) => void): void {
   if (!hasBody(req)) return done(null, {});
@@ -49,25 +51,50 @@ export function readJsonBodyThen(req: IncomingMessage, memo: Memo | undefined, d
   if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') {
     return done(bodyError('compressed request bodies are not accepted', 'encoding.unsupported', 415));
   }
-  // Bytes, then one utf8 decode (raw-body's own decoding goes through iconv-lite).
-  getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES }, (error, bytes) => {
+  const onBytes = (error: unknown, bytes?: Buffer): void => {
     if (error) return done(error);
     let body: unknown;
     try {
-      body = parseJsonBody(bytes.toString('utf8'), memo);
+      body = parseJsonBody(bytes!.toString('utf8'), memo);
     } catch (parseError) {
       return done(parseError);
     }
     done(null, body);
+  };
+  const declared = Number(req.headers['content-length']);
+  if (req.headers['transfer-encoding'] === undefined && declared > 0 && declared <= BODY_LIMIT_BYTES) return readDeclared(req, onBytes);
+  // Bytes, then one utf8 decode (raw-body's own decoding goes through iconv-lite).
+  getRawBody(req, { length: req.headers['content-length'], limit: BODY_LIMIT_BYTES }, onBytes);
+}
+
+/**
+ * A body of a declared length within the limit — what browsers send — read with a listener for its bytes
+ * and one for its end: Node's parser delivers exactly that many bytes before 'end', so there is no length
+ * or limit to check. A client that goes away first ends it with 'error' (ECONNRESET, "aborted"). Chunked
+ * bodies and declared ones over the limit go through raw-body (the 413, the running count).
+ */
+function readDeclared(req: IncomingMessage, done: (error: unknown, bytes?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let settled = false;
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    if (settled) return;
+    settled = true;
+    done(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  });
+  req.on('error', (cause: unknown) => {
+    if (settled) return;
+    settled = true;
+    done(bodyError('request aborted', 'request.aborted', 400, { cause }));
   });
 }
 
 function parseJsonBody(text: string, memo: Memo | undefined): unknown {
   if (text.trim() === '') return {};
-  // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
-  // write checks) ever walks one.
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
   const parse = (): unknown => {
+    // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
+    // write checks) ever walks one. (A body the memo knows passed it already.)
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
     try {
       return JSON.parse(text) as unknown;
     } catch (cause) {

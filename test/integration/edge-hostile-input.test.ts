@@ -4,6 +4,7 @@
 // First one small test per defect once found (deep JSON bodies left unanswered; hostile Host headers
 // and `//`, `/\` paths answered 500; form posts of the wrong content type answered 500), then a few
 // thousand generated hostile requests.
+import { connect } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/route-table.ts';
@@ -90,6 +91,40 @@ describe('defect 1: deeply nested JSON bodies', () => {
     const answer = await post('/api/queryArchivesList', JSON.stringify({ entity: { channelNo: 'x'.repeat(70 * 1024) } }));
     expect(answer.status).toBe(413);
     expect(jsonOf(answer)).toMatchObject({ code: 413, msg: 'The request body is larger than 64 KB' });
+  });
+
+  it('reads a body that arrives in pieces, and shrugs off clients that leave halfway', async () => {
+    // The fast path reads declared-length bodies itself (server/proxy/body.ts readDeclared).
+    const head = (length: number) =>
+      `POST /api/queryArchivesList HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+    const pieces = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write(head(Buffer.byteLength(LIST_BODY)) + LIST_BODY.slice(0, 10));
+      setTimeout(() => socket.write(LIST_BODY.slice(10, 30)), 30);
+      setTimeout(() => socket.write(LIST_BODY.slice(30)), 60);
+    });
+    expect(pieces).toMatch(/^HTTP\/1\.1 200 /);
+    expect(pieces).toMatch(/\r\nx-cache: HIT\r\n/i);
+    // 20 clients promise 400 bytes, send 20, and go away.
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new Promise<void>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => {
+            socket.write(head(400) + LIST_BODY.slice(0, 20));
+            setTimeout(() => socket.destroy(), 20);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => {});
+        }),
+      ),
+    );
+    const after = await post('/api/queryArchivesList', LIST_BODY);
+    expect(after.status).toBe(200);
+    expect(problems.filter((p) => (p.level as number) >= 50)).toEqual([]);
   });
 });
 
