@@ -4,7 +4,8 @@
 // The child runs bundled as the edge ships (scripts/node-bundle.mjs): run from source through tsx, every
 // function expression the edge makes per request also went through tsx's naming helper — a few % of a
 // cached answer that the shipped bundle does not pay. `source: true` (or BENCH_SOURCE=1) runs the
-// source, for a setting whose module hooks swap a source file.
+// source, for a setting whose module hooks swap a source file. `checkout` builds another checkout's
+// door-servers.ts (bench/door-compare.ts: two versions of the edge side by side).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ export interface Setting {
   env?: Record<string, string>;
   asShipped?: boolean;
   source?: boolean;
+  /** The root of another checkout of the edge to run (bundled; its node_modules must resolve). */
+  checkout?: string;
 }
 
 export interface DoorChild {
@@ -27,17 +30,23 @@ export interface DoorChild {
   cpuUs(): Promise<number>;
 }
 
-const SOURCE = new URL('./door-servers.ts', import.meta.url).pathname;
+const ROOT = new URL('../..', import.meta.url).pathname;
+const SOURCE = join(ROOT, 'bench/lib/door-servers.ts');
 
-const builds = new Map<boolean, Promise<string>>();
+const builds = new Map<string, Promise<string>>();
 
-/** The bundle of door-servers.ts under dist/ (beside the edge's, so paths found from it resolve alike), built once per run. */
-function bundled(shipped: boolean): Promise<string> {
-  let built = builds.get(shipped);
+/**
+ * The bundle of a checkout's door-servers.ts under its dist/ (beside the edge's bundle, so paths found
+ * from it resolve alike), built once per run.
+ */
+function bundled(root: string, shipped: boolean): Promise<string> {
+  const outfile = join(root, 'dist/bench', shipped ? 'door-servers.mjs' : 'door-servers-package-router.mjs');
+  let built = builds.get(outfile);
   if (!built) {
-    const outfile = join(new URL('../../dist/bench', import.meta.url).pathname, shipped ? 'door-servers.mjs' : 'door-servers-package-router.mjs');
-    built = build({ ...nodeCommon, entryPoints: [SOURCE], outfile, plugins: shipped ? [reactRouterProduction] : [] }).then(() => outfile);
-    builds.set(shipped, built);
+    built = build({ ...nodeCommon, entryPoints: [join(root, 'bench/lib/door-servers.ts')], outfile, plugins: shipped ? [reactRouterProduction] : [] }).then(
+      () => outfile,
+    );
+    builds.set(outfile, built);
   }
   return built;
 }
@@ -45,7 +54,7 @@ function bundled(shipped: boolean): Promise<string> {
 export async function startDoorServers(setting: Setting = {}): Promise<DoorChild> {
   const shipped = setting.asShipped !== false;
   const source = setting.source ?? process.env.BENCH_SOURCE === '1';
-  const entry = source ? SOURCE : await bundled(shipped);
+  const entry = source && !setting.checkout ? SOURCE : await bundled(setting.checkout ?? ROOT, shipped);
   const child = fork(entry, [], {
     execArgv: [...(source ? ['--import', 'tsx'] : []), ...(shipped ? shippedChild.nodeArgs : []), ...(setting.nodeArgs ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
