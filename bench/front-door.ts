@@ -4,7 +4,8 @@
 // The servers live in one child process (one core), wrk has the other. Medians of BENCH_ROUNDS rounds
 // of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
 // Beside them, the same bare server doing the edge's per-answer duties (request id, access line,
-// duration metric, through server/ops/request-log.ts): how close to bare an edge that keeps those can come.
+// duration metric, through server/ops/request-log.ts; for the API read also reading and parsing the JSON
+// body, which the edge keys on): how close to bare an edge that keeps those can come.
 // Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
 import { execFileSync } from 'node:child_process';
@@ -83,7 +84,7 @@ cases.forEach((c, i) => {
       `server CPU per request ${cpu(f.edge).toFixed(0)} µs vs ${cpu(f.bare).toFixed(0)} µs, ratio ${(cpu(f.bare) / cpu(f.edge)).toFixed(2)}`,
   );
   console.log(
-    `  bare node:http + the edge's ${process.env.BENCH_QUIET === '1' ? 'request id (BENCH_QUIET: no line, no metric)' : 'request id, access line and metric'}: ${duties.toFixed(0)} req/s (${(duties / bare).toFixed(2)} of bare), ` +
+    `  bare node:http + the edge's ${process.env.BENCH_QUIET === '1' ? 'request id (BENCH_QUIET: no line, no metric)' : 'request id, access line and metric'}${c.script ? ', the body read and parsed' : ''}: ${duties.toFixed(0)} req/s (${(duties / bare).toFixed(2)} of bare), ` +
       `${cpu(f.duties).toFixed(0)} µs CPU per request; the edge reaches ${(edge / duties).toFixed(2)} of it`,
   );
 });

@@ -2,9 +2,9 @@
 // the reference service, the edge in front of it with a warm page and API read, and a bare node:http
 // server answering exactly the bytes the edge sends for those (same encoding, same length), and that bare
 // server again doing what the edge does for every answer besides sending it — a request id, the access
-// line and the duration metric, through the edge's own request-log.ts, logger and metrics — which is as
-// fast as an edge that keeps those can be on this machine. Sends the addresses to the parent over IPC;
-// exits on SIGTERM.
+// line and the duration metric, through the edge's own request-log.ts, logger and metrics, and for the API
+// read the JSON body read and parsed — which is as fast as an edge that keeps those can be on this
+// machine. Sends the addresses to the parent over IPC; exits on SIGTERM.
 import { createServer, request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -90,18 +90,25 @@ const bareHead = (a: typeof page) =>
     ? ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)]
     : allHeaders(a);
 const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
-/** The bare server; with duties, also the edge's request id (sent in place of the copied one), access line and metric. */
+/**
+ * The bare server; with duties, also the edge's request id (sent in place of the copied one), access line
+ * and metric — and for the API read, the body read and parsed as JSON (the edge has to: it is the cache
+ * key), where bare Node only drains it.
+ */
 function bareServer(duties: RequestLogDeps | null) {
   return createServer((req, res) => {
     const started = performance.now();
     const answer = req.url === DOOR_PAGE ? page : api;
-    req.resume();
+    const chunks: Buffer[] = [];
+    if (duties && req.method === 'POST') req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    else req.resume();
     req.on('end', () => {
       if (!duties) {
         res.writeHead(200, heads.get(answer)!);
         res.end(answer.body);
         return;
       }
+      if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const { requestId } = beginDoorRequest(req, res, duties, started);
       setRouteId(res, answer === page ? 'page' : 'api:queryArchivesList');
       setCacheLabel(res, 'HIT');
