@@ -5,7 +5,7 @@
 // B defaults to this checkout. Sequential runs of one bench differ by up to 2× on a shared machine:
 // interleaved rounds are how a change to the door is judged. A checkout made with
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
-// will do (it needs its own bench/lib/door-servers.ts: from 3d96804 on).
+// will do (it needs its own bench/lib/door-servers.ts: from 647620c on).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

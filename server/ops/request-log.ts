@@ -57,9 +57,9 @@ interface Finished {
  * Answers finished in this turn of the event loop, written out together once the turn's I/O is done
  * (setImmediate). Logging each one on its 'finish' put the line's serialisation and the histogram between
  * one answer's write and the next request's read; batched, the answers of a busy turn all go out first.
- * bench/front-door.ts measured the bare server with these duties at 0.56–0.63 of bare with the inline
- * form and 0.73–0.81 batched. Nothing is dropped: the check phase comes before the loop can end, and the
- * drain in main.ts waits for connections and the app to close before it exits.
+ * Bare node:http with these duties, the two forms side by side under wrk: 0.56–0.63 of bare inline,
+ * 0.73–0.81 batched (README "Figures"). Nothing is dropped: the check phase comes before the loop can
+ * end, and the drain in main.ts waits for connections and the app to close before it exits.
  */
 let finished: Finished[] = [];
 
