@@ -166,7 +166,7 @@ function rssParts(pid: number): string {
   return `file ${mib(parts.file)}, brk heap ${mib(parts.brk)}, anon <1 MiB maps ${mib(parts.small)}, 1–32 MiB ${mib(parts.mid)}, ≥32 MiB ${mib(parts.big)}`;
 }
 
-type Usage = NodeJS.MemoryUsage;
+type Usage = NodeJS.MemoryUsage & { newSpace: number };
 function probe(edge: Child, what: 'mem' | 'gc'): Promise<Usage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -346,11 +346,11 @@ try {
   );
   console.log(`cold idle (after ${WARM_URLS} first requests): RSS ${mib(coldIdle)} MiB; warm-up: ${warmSent.toLocaleString('en')} renders in ${WARM_SECONDS} s of the ${warmPages.length} pages among them`);
   console.log(
-    `idle: RSS ${mib(idle)} MiB (heap used ${mib(idleUsage.heapUsed)}, heap total ${mib(idleUsage.heapTotal)}, external ${mib(idleUsage.external)} of which ArrayBuffers ${mib(idleUsage.arrayBuffers)}; ` +
+    `idle: RSS ${mib(idle)} MiB (heap used ${mib(idleUsage.heapUsed)}, heap total ${mib(idleUsage.heapTotal)} of which new space ${mib(idleUsage.newSpace)}, external ${mib(idleUsage.external)} of which ArrayBuffers ${mib(idleUsage.arrayBuffers)}; ` +
       `cache ${mib(idleCache.upstream.bytes + (idleCache.pages?.bytes ?? 0))} MiB)`,
   );
   console.log(`      RSS by mapping: ${idleParts}\n`);
-  const head = ['t s', 'RSS MiB', 'heap used', 'heap total', 'external', 'ArrayBuffers', 'upstream cache', 'page cache', 'entries', 'req/s'];
+  const head = ['t s', 'RSS MiB', 'heap used', 'heap total', 'new space', 'external', 'ArrayBuffers', 'upstream cache', 'page cache', 'entries', 'req/s'];
   const rows: string[][] = [];
   const print = (cells: string[]) => console.log(cells.map((c, i) => c.padStart(head[i]!.length)).join('  '));
   console.log(head.join('  '));
@@ -387,6 +387,7 @@ try {
         mib(rss),
         mib(usage.heapUsed),
         mib(usage.heapTotal),
+        mib(usage.newSpace),
         mib(usage.external),
         mib(usage.arrayBuffers),
         mib(cache.upstream.bytes),
@@ -433,7 +434,7 @@ try {
       `${distinct.toLocaleString('en')} distinct URLs${next > URLS ? `, the set sent ${(next / URLS).toFixed(1)} times` : ''}`,
   );
   console.log(
-    `2 s after: RSS ${mib(settled)} MiB; after a full GC: RSS ${mib(afterGcRss)} MiB, heap used ${mib(afterGc.heapUsed)}, heap total ${mib(afterGc.heapTotal)}, ` +
+    `2 s after: RSS ${mib(settled)} MiB; after a full GC: RSS ${mib(afterGcRss)} MiB, heap used ${mib(afterGc.heapUsed)}, heap total ${mib(afterGc.heapTotal)} (new space ${mib(afterGc.newSpace)}), ` +
       `external ${mib(afterGc.external)}, ArrayBuffers ${mib(afterGc.arrayBuffers)}`,
   );
   console.log(`           RSS by mapping 2 s after: ${settledParts}`);
