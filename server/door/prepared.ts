@@ -44,6 +44,15 @@ export interface Sending {
   close: boolean;
 }
 
+/**
+ * A cached copy's sending, from the request's. A literal, never `{ ...sending, cache, ageS }`: in Node 20
+ * each spread copy that adds keys gets a hidden class of its own (megamorphic reads downstream, a map per
+ * answer to collect) — ~15 µs per hit in bench:door. The page cache and the API fast path both use this.
+ */
+export function cachedSending(sending: Pick<Sending, 'requestId' | 'close'>, cache: string, ageS: number): Sending {
+  return { requestId: sending.requestId, close: sending.close, cache, ageS };
+}
+
 export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
 
 /** The flat header list of pairs, with names in their usual case and no duplicates by name (the last wins). */

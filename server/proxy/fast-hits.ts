@@ -9,7 +9,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { EndpointSpec, MatchedEndpoint } from '../../shared/endpoints.ts';
 import { requestIdOf, setRouteId } from '../http-context.ts';
 import { writeJsonError } from '../ops/errors.ts';
-import { preparedOf, sendPrepared, type Prepared } from '../door/prepared.ts';
+import { cachedSending, preparedOf, sendPrepared, type Prepared } from '../door/prepared.ts';
 import { beginDoorRequest, beginRequest, type RequestLogDeps } from '../ops/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from '../security.ts';
 import type { CacheEntry } from '../upstream/cache.ts';
@@ -107,8 +107,7 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
     if (!hit) return false;
     const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);
-    // A literal, not a spread of `sending` (see server/page-cache.ts send).
-    sendPrepared(req, res, preparedFor(hit.entry), { requestId: sending.requestId, close: sending.close, cache: 'HIT', ageS: hit.ageS });
+    sendPrepared(req, res, preparedFor(hit.entry), cachedSending(sending, 'HIT', hit.ageS));
     return true;
   };
 
