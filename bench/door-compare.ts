@@ -6,13 +6,13 @@
 // interleaved rounds are how a change to the door is judged. A checkout made with
 //   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
 // will do (it needs its own bench/lib/door-servers.ts: from 647620c on).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startDoorServers, type DoorChild } from './lib/door-child.ts';
 import { median } from './lib/stats.ts';
 import { BENCH_LIST_BODY, DOOR_PAGE } from './lib/targets.ts';
+import { postScript, wrk } from './lib/wrk.ts';
 
 const [a, b = new URL('..', import.meta.url).pathname] = process.argv.slice(2);
 if (!a) throw new Error('usage: npx tsx bench/door-compare.ts <checkout A> [<checkout B>]');
@@ -20,27 +20,26 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 
 const dir = mkdtempSync(join(tmpdir(), 'door-compare-'));
-const postScript = join(dir, 'post.lua');
-writeFileSync(postScript, `wrk.method = "POST"\nwrk.body = '${JSON.stringify(BENCH_LIST_BODY)}'\nwrk.headers["Content-Type"] = "application/json"\n`);
+const load = { connections: 50, durationS: DURATION_S, headers: ['Accept-Encoding: gzip'] };
 const cases = [
-  { name: `cached page ${DOOR_PAGE}`, path: DOOR_PAGE, extra: [] as string[] },
-  { name: 'cached API read', path: '/api/queryArchivesList', extra: ['-s', postScript] },
+  { name: `cached page ${DOOR_PAGE}`, path: DOOR_PAGE, script: undefined },
+  { name: 'cached API read', path: '/api/queryArchivesList', script: postScript(dir, BENCH_LIST_BODY) },
 ];
 
 const sides: Array<[string, DoorChild]> = [];
 const runs = cases.map(() => [{ rps: [] as number[], cpu: [] as number[] }, { rps: [] as number[], cpu: [] as number[] }]);
 try {
   for (const root of [a, b]) sides.push([resolve(root), await startDoorServers({ checkout: resolve(root) })]);
+  // Warm both (JIT, the first compressed copies) before anything counts: the side measured first would
+  // otherwise pay for it (an A/A run of one unwarmed round put the same code 1.32× apart).
+  for (const [, server] of sides) for (const c of cases) await wrk(`${server.targets.edgeUrl}${c.path}`, server.cpuUs, { ...load, durationS: 2, script: c.script });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, c] of cases.entries()) {
       for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
         const server = sides[side]![1];
-        const before = await server.cpuUs();
-        const out = execFileSync('wrk', ['-t1', '-c50', `-d${DURATION_S}s`, '-H', 'Accept-Encoding: gzip', ...c.extra, `${server.targets.edgeUrl}${c.path}`], { encoding: 'utf8' });
-        const used = (await server.cpuUs()) - before;
-        if (/Non-2xx/.test(out)) throw new Error(`non-2xx answers from ${sides[side]![0]}:\n${out}`);
-        runs[i]![side]!.rps.push(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]));
-        runs[i]![side]!.cpu.push(used / Number(/(\d+) requests in/.exec(out)![1]));
+        const run = await wrk(`${server.targets.edgeUrl}${c.path}`, server.cpuUs, { ...load, script: c.script });
+        runs[i]![side]!.rps.push(run.rps);
+        runs[i]![side]!.cpu.push(run.cpuUs);
       }
     }
   }

@@ -8,13 +8,13 @@
 // body, which the edge keys on): how close to bare an edge that keeps those can come.
 // Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDoorServers } from './lib/door-child.ts';
 import { median } from './lib/stats.ts';
 import { BENCH_LIST_BODY, DOOR_PAGE } from './lib/targets.ts';
+import { postScript, wrk, type WrkRun } from './lib/wrk.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -24,45 +24,19 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const { child, targets, cpuUs: serverCpuUs } = await startDoorServers({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
 
 const dir = mkdtempSync(join(tmpdir(), 'door-bench-'));
-const postScript = join(dir, 'post.lua');
-writeFileSync(
-  postScript,
-  `wrk.method = "POST"\nwrk.body = '${JSON.stringify(BENCH_LIST_BODY)}'\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Accept-Encoding"] = "gzip"\n`,
-);
-
-type Run = { rps: number; cpuUs: number; p50: number; p99: number };
-
-/** wrk's latency percentile line (`--latency`: "50%  1.23ms") in ms. */
-function percentileMs(out: string, p: number): number {
-  const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
-  if (!m) throw new Error(`no ${p}% latency from wrk:\n${out}`);
-  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
-}
-
-/** Requests per second, p50 and p99 latency, and server CPU µs per request of one wrk run (non-2xx answers make the run fail). */
-async function wrk(url: string, script?: string): Promise<Run> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--latency', '-H', 'Accept-Encoding: gzip', ...(script ? ['-s', script] : []), url];
-  const before = await serverCpuUs();
-  const out = execFileSync('wrk', args, { encoding: 'utf8' });
-  const cpu = (await serverCpuUs()) - before;
-  if (/Non-2xx/.test(out)) throw new Error(`non-2xx answers from ${url}:\n${out}`);
-  const rps = out.match(/Requests\/sec:\s+([\d.]+)/);
-  const total = out.match(/(\d+) requests in/);
-  if (!rps || !total) throw new Error(`no figure from wrk:\n${out}`);
-  return { rps: Number(rps[1]), cpuUs: cpu / Number(total[1]), p50: percentileMs(out, 50), p99: percentileMs(out, 99) };
-}
-
+const post = postScript(dir, BENCH_LIST_BODY);
+const load = { connections: CONNECTIONS, durationS: DURATION_S, headers: ['Accept-Encoding: gzip'] };
 const cases = [
   { name: `cached page ${DOOR_PAGE} (${targets.pageBytes} B gzip)`, path: DOOR_PAGE },
-  { name: `cached API read (${targets.apiBytes} B)`, path: '/api/queryArchivesList', script: postScript },
+  { name: `cached API read (${targets.apiBytes} B)`, path: '/api/queryArchivesList', script: post },
 ];
 const servers = { edge: targets.edgeUrl, bare: targets.bareUrl, duties: targets.dutiesUrl };
-const figures = cases.map(() => ({ edge: [] as Run[], bare: [] as Run[], duties: [] as Run[] }));
+const figures = cases.map(() => ({ edge: [] as WrkRun[], bare: [] as WrkRun[], duties: [] as WrkRun[] }));
 try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, c] of cases.entries()) {
       for (const [name, origin] of Object.entries(servers) as Array<[keyof typeof servers, string]>) {
-        figures[i]![name].push(await wrk(`${origin}${c.path}`, c.script));
+        figures[i]![name].push(await wrk(`${origin}${c.path}`, serverCpuUs, { ...load, script: c.script }));
       }
     }
   }
@@ -74,9 +48,9 @@ try {
 console.log(`front door bench: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -t1 -c${CONNECTIONS} -d${DURATION_S}s, medians of ${ROUNDS}`);
 cases.forEach((c, i) => {
   const f = figures[i]!;
-  const rps = (runs: Run[]) => median(runs.map((r) => r.rps));
-  const cpu = (runs: Run[]) => median(runs.map((r) => r.cpuUs));
-  const ms = (runs: Run[], p: 'p50' | 'p99') => median(runs.map((r) => r[p])).toFixed(2);
+  const rps = (runs: WrkRun[]) => median(runs.map((r) => r.rps));
+  const cpu = (runs: WrkRun[]) => median(runs.map((r) => r.cpuUs));
+  const ms = (runs: WrkRun[], p: 'p50' | 'p99') => median(runs.map((r) => r[p])).toFixed(2);
   const [edge, bare, duties] = [rps(f.edge), rps(f.bare), rps(f.duties)];
   console.log(
     `${c.name}: edge ${edge.toFixed(0)} req/s, bare node:http ${bare.toFixed(0)} req/s, ratio ${(edge / bare).toFixed(2)}; ` +

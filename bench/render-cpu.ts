@@ -18,6 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { promisify } from 'node:util';
 import { startDoorServers, type DoorChild, type Setting } from './lib/door-child.ts';
 import { median } from './lib/stats.ts';
+import { wrk } from './lib/wrk.ts';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -28,12 +29,7 @@ if (settings.length === 0) throw new Error('no setting to measure');
 
 /** ms of the child's CPU per render over one round of wrk. */
 async function round(server: DoorChild, path: string): Promise<number> {
-  const url = `${server.targets.edgeUrl}${path}`;
-  const before = await server.cpuUs();
-  const { stdout } = await run('wrk', ['-t1', '-c2', `-d${DURATION_S}s`, url]);
-  const used = (await server.cpuUs()) - before;
-  if (/Non-2xx/.test(stdout)) throw new Error(`non-2xx answers from ${url}`);
-  return used / 1000 / Number(/(\d+) requests in/.exec(stdout)![1]);
+  return (await wrk(`${server.targets.edgeUrl}${path}`, server.cpuUs, { connections: 2, durationS: DURATION_S })).cpuUs / 1000;
 }
 
 const servers = await Promise.all(settings.map(([, s]) => startDoorServers({ ...s, env: { BENCH_PAGE_CACHE_TTL_S: '0', ...s.env } })));

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { nodeCommon, reactRouterProduction } from '../../scripts/node-bundle.mjs';
-import { shippedChild } from './launch.ts';
+import { PRODUCTION_ROUTER_HOOK, shippedChild } from './launch.ts';
 import type { DoorTargets } from './targets.ts';
 
 export interface Setting {
@@ -56,7 +56,11 @@ export async function startDoorServers(setting: Setting = {}): Promise<DoorChild
   const source = setting.source ?? process.env.BENCH_SOURCE === '1';
   const entry = source && !setting.checkout ? SOURCE : await bundled(setting.checkout ?? ROOT, shipped);
   const child = fork(entry, [], {
-    execArgv: [...(source ? ['--import', 'tsx'] : []), ...(shipped ? shippedChild.nodeArgs : []), ...(setting.nodeArgs ?? [])],
+    execArgv: [
+      ...(entry === SOURCE ? ['--import', 'tsx', ...(shipped ? ['--import', PRODUCTION_ROUTER_HOOK] : [])] : []),
+      ...(shipped ? shippedChild.nodeArgs : []),
+      ...(setting.nodeArgs ?? []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // React's production build, as `npm start` runs it.
     env: { ...process.env, ...(shipped ? shippedChild.env : { BENCH_AS_SHIPPED: '0' }), NODE_ENV: 'production', ...setting.env },

@@ -3,8 +3,8 @@
 // server answering exactly the bytes the edge sends for those (same encoding, same length), and that bare
 // server again doing what the edge does for every answer besides sending it — a request id, the access
 // line and the duration metric, through the edge's own request-log.ts, logger and metrics, and for the API
-// read the JSON body read and parsed — which is as fast as an edge that keeps those can be on this
-// machine. Sends the addresses to the parent over IPC; exits on SIGTERM.
+// read the JSON body read and parsed by the edge's own reader — which is as fast as an edge that keeps
+// those can be on this machine. Sends the addresses to the parent over IPC; exits on SIGTERM.
 import { createServer, request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -18,6 +18,7 @@ import { loadConfig } from '../../server/config.ts';
 import { setCacheLabel, setRouteId } from '../../server/http-context.ts';
 import { applyHeapGrowth } from '../../server/ops/heap-growth.ts';
 import { beginDoorRequest, type RequestLogDeps } from '../../server/ops/request-log.ts';
+import { readJsonBodyThen } from '../../server/proxy/body.ts';
 import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
@@ -92,23 +93,19 @@ const bareHead = (a: typeof page) =>
 const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
 /**
  * The bare server; with duties, also the edge's request id (sent in place of the copied one), access line
- * and metric — and for the API read, the body read and parsed as JSON (the edge has to: it is the cache
- * key), where bare Node only drains it.
+ * and metric — and for the API read, the body read and parsed by the edge's own reader (the edge has to: it
+ * is the cache key), where bare Node only drains it.
  */
 function bareServer(duties: RequestLogDeps | null) {
   return createServer((req, res) => {
     const started = performance.now();
     const answer = req.url === DOOR_PAGE ? page : api;
-    const chunks: Buffer[] = [];
-    if (duties && req.method === 'POST') req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    else req.resume();
-    req.on('end', () => {
+    const send = (): void => {
       if (!duties) {
         res.writeHead(200, heads.get(answer)!);
         res.end(answer.body);
         return;
       }
-      if (chunks.length > 0) JSON.parse(Buffer.concat(chunks).toString('utf8'));
       const { requestId } = beginDoorRequest(req, res, duties, started);
       setRouteId(res, answer === page ? 'page' : 'api:queryArchivesList');
       setCacheLabel(res, 'HIT');
@@ -117,7 +114,16 @@ function bareServer(duties: RequestLogDeps | null) {
       if (id !== -1) head[id + 1] = requestId;
       res.writeHead(200, head);
       res.end(answer.body);
-    });
+    };
+    if (duties && req.method === 'POST') {
+      readJsonBodyThen(req, undefined, (error) => {
+        if (error !== null) throw error as Error;
+        send();
+      });
+      return;
+    }
+    req.resume();
+    req.on('end', send);
   });
 }
 const listen = async (server: ReturnType<typeof createServer>): Promise<string> => {

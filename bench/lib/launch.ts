@@ -32,15 +32,14 @@ export function startLaunch(root: string): Launch {
 }
 
 /**
- * How a bench's server child is started: as `npm start` runs the edge (its node flags and environment,
- * and react-router's production build, which the server bundle carries), unless BENCH_AS_SHIPPED=0
- * (Node's defaults and the package's own resolution: to see what those settings cost).
+ * How a bench's server child is started: as `npm start` runs the edge (its node flags and environment),
+ * unless BENCH_AS_SHIPPED=0 (Node's defaults: to see what those settings cost).
  */
 export const shippedChild: Launch =
-  process.env.BENCH_AS_SHIPPED === '0'
-    ? { env: {}, nodeArgs: [], entry: '' }
-    : (() => {
-        const launch = startLaunch(new URL('../..', import.meta.url).pathname);
-        const productionRouter = new URL('./react-router-production.mjs', import.meta.url).pathname;
-        return { ...launch, nodeArgs: [...launch.nodeArgs, '--import', productionRouter] };
-      })();
+  process.env.BENCH_AS_SHIPPED === '0' ? { env: {}, nodeArgs: [], entry: '' } : startLaunch(new URL('../..', import.meta.url).pathname);
+
+/**
+ * Module hooks that give a child run from source react-router's production build, which the server
+ * bundle carries (a bundled child has it already).
+ */
+export const PRODUCTION_ROUTER_HOOK = new URL('./react-router-production.mjs', import.meta.url).pathname;
