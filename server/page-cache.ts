@@ -101,8 +101,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const renders = createRenders({ rerender: options.rerender, followLimitMs, onRefresh: () => emit('refresh') });
 
   function found(entry: PageEntry, status: PageFound['status']): PageFound {
-    if (status === 'HIT') counts.hits += 1;
-    else counts.stale += 1;
+    if (status === 'HIT') {
+      counts.hits += 1;
+      pages.hit(entry);
+    } else counts.stale += 1;
     emit(status === 'HIT' ? 'hit' : 'stale');
     return { entry, status };
   }

@@ -62,27 +62,41 @@ export function flatHead(pairs: HeaderPairs): string[] {
   return [...byName.values()].flat();
 }
 
-/** Compresses once (in the thread pool) and freezes the headers. */
-export async function prepare(status: number, pairs: HeaderPairs, body: Buffer, etag: string): Promise<Prepared> {
+/** Compresses once (in the thread pool) and freezes the headers; `brotli: false` leaves the brotli copy for withBrotli. */
+export async function prepare(status: number, pairs: HeaderPairs, body: Buffer, etag: string, codings = { brotli: true }): Promise<Prepared> {
   const identity = ownBytes(body);
   const worth = identity.length >= COMPRESS_MIN_BYTES;
-  const [gz, br] = worth
-    ? await Promise.all([
-        gzip(identity, { level: 9 }),
-        // Once per stored copy, not per answer.
-        // eslint-disable-next-line no-restricted-syntax
-        brotli(identity, { params: { ...BROTLI_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      ])
-    : [null, null];
+  const [gz, br] = worth ? await Promise.all([gzip(identity, { level: 9 }), codings.brotli ? brotliOf(identity) : null]) : [null, null];
   return {
     status,
     head: flatHead([...pairs, ['ETag', etag], ['Vary', 'Accept-Encoding']]),
     etag,
     identity,
     // zlib's output is a slice of its own output chunk: keep only the bytes.
-    gzip: gz && gz.length < identity.length ? ownBytes(gz) : null,
-    br: br && br.length < identity.length ? ownBytes(br) : null,
+    gzip: smallerCopy(gz, identity),
+    br: smallerCopy(br, identity),
   };
+}
+
+/** Whether a prepared answer could still gain a brotli copy (it has none, and its body is worth compressing). */
+export function lacksBrotli(p: Prepared): boolean {
+  return p.br === null && p.identity.length >= COMPRESS_MIN_BYTES;
+}
+
+/** The same answer with its brotli copy (none when brotli would not be smaller). */
+export async function withBrotli(p: Prepared): Promise<Prepared> {
+  const br = smallerCopy(await brotliOf(p.identity), p.identity);
+  return { status: p.status, head: p.head, etag: p.etag, identity: p.identity, gzip: p.gzip, br };
+}
+
+function brotliOf(identity: Buffer): Promise<Buffer> {
+  // Once per stored copy, not per answer.
+  // eslint-disable-next-line no-restricted-syntax
+  return brotli(identity, { params: { ...BROTLI_PARAMS, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+}
+
+function smallerCopy(copy: Buffer | null, identity: Buffer): Buffer | null {
+  return copy && copy.length < identity.length ? ownBytes(copy) : null;
 }
 
 /** The same, for bodies compressed already (a cached API answer carries its gzip copy). */

@@ -1,6 +1,6 @@
 // One stored page, and its form in the shared tier (Redis): the prepared answer's bodies (identity,
 // then gzip and brotli when present) behind a small JSON header. Its key is `protocol://Host/target`.
-import type { Prepared } from '../door/prepared.ts';
+import { lacksBrotli, type Prepared } from '../door/prepared.ts';
 import { decodeFrame, encodeFrame } from '../shared-tier/frame.ts';
 import { ownBytes } from '../upstream/cache.ts';
 
@@ -13,6 +13,11 @@ export interface PageEntry {
   readonly staleIfErrorMs: number;
   readonly tags: readonly string[];
   readonly routeId: string;
+  /**
+   * Stored without its brotli copy, which its first hit has made (page-cache/store.ts): a page asked for
+   * once never needs one.
+   */
+  readonly brotliDue: boolean;
 }
 
 /** The path of a page key (what operators purge by prefix, here and in the shared tier). */
@@ -77,5 +82,5 @@ export function decodePage(key: string, buf: Buffer): PageEntry | null {
     gzip: gzipAt === -1 ? null : body(1 + gzipAt),
     br: brAt === -1 ? null : body(1 + brAt),
   };
-  return { key, prepared, storedAt: h.storedAt, freshMs: h.freshMs, swrMs: h.swrMs, staleIfErrorMs: h.staleIfErrorMs, tags: h.tags, routeId: h.routeId };
+  return { key, prepared, storedAt: h.storedAt, freshMs: h.freshMs, swrMs: h.swrMs, staleIfErrorMs: h.staleIfErrorMs, tags: h.tags, routeId: h.routeId, brotliDue: lacksBrotli(prepared) };
 }
