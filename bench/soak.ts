@@ -16,7 +16,7 @@
 // and environment (bench/lib/launch.ts); SOAK_AS_SHIPPED=0 runs it with Node's defaults instead, and
 // HEAP_GROWTH_PERCENT is passed on (0 = V8's own policy). SOAK_NODE_ARGS adds flags (e.g. --max-semi-space-size=4);
 // SOAK_SNAPSHOT_DIR=<dir> writes a heap snapshot of the edge there after that collection; MALLOC_* and
-// GLIBC_TUNABLES are passed on to the edge.
+// GLIBC_TUNABLES are passed on to the edge. SOAK_ACCEPT_ENCODING: the client's Accept-Encoding (default a browser's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -34,6 +34,9 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16);
 const URLS = Number(process.env.SOAK_URLS ?? 20_000);
 const CACHE_MAX_BYTES = Number(process.env.SOAK_CACHE_MAX_BYTES ?? 16 * 1024 * 1024);
 const WARM_SECONDS = Number(process.env.SOAK_WARM_S ?? 20);
+// What the soak's client accepts: what browsers send (brotli first), unless SOAK_ACCEPT_ENCODING says
+// otherwise (until stop 14 the soak sent `gzip` alone, which passed by the on-the-fly brotli of misses).
+const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const EXTRA_NODE_ARGS = (process.env.SOAK_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR ? resolve(process.env.SOAK_SNAPSHOT_DIR) : null;
 const ADMIN_TOKEN = 'soak-admin-token-not-a-secret';
@@ -297,7 +300,7 @@ try {
       method: r.method,
       path: r.path,
       // As browsers ask: the caches keep a gzipped copy for these.
-      headers: { 'accept-encoding': 'gzip', ...(r.body ? { 'content-type': 'application/json' } : {}), ...extra },
+      headers: { 'accept-encoding': ACCEPT_ENCODING, ...(r.body ? { 'content-type': 'application/json' } : {}), ...extra },
       body: r.body,
     });
     await res.body.arrayBuffer();

@@ -22,7 +22,8 @@ export const COMPRESS_MIN_BYTES = 1024;
  * lets brotli use its small hashers: 0.8 ms for the list page, 3 ms for the 74 KB home page, a few MiB,
  * for at most 0.1% more bytes (home 11,028 B against 11,015; the list page and an API list the same).
  */
-const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: 16 } as const;
+export const BROTLI_WINDOW_BITS = 16;
+const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } as const;
 
 export interface Prepared {
   readonly status: number;

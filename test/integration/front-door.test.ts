@@ -146,6 +146,16 @@ describe('the door and Express send the same cached answers', () => {
     expect(later.body.length).toBeLessThan(firstHit.body.length);
   });
 
+  it('compresses a page rendered for its first visitor with a 64 KiB brotli window, as the stored copies', async () => {
+    // Brotli's own default window is 4 MiB, and its encoder sets up a ring buffer that size for each answer.
+    const miss = await send(door, 'GET', '/News/Media?brotli-window=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.headers['content-encoding']).toBe('br');
+    expect(decoded(miss)).toContain('</html>');
+    // The stream header's first bit: 0 is a 2^16 window; 1 starts the code of a larger one (22 by default).
+    expect(miss.body[0]! & 1).toBe(0);
+  });
+
   it('sends pages with the security headers, a CDN-ready Cache-Control and the tags as purge keys', async () => {
     await brotliReady('GET', '/News/Media');
     const page = await send(door, 'GET', '/News/Media', { 'accept-encoding': 'br' });
