@@ -13,14 +13,11 @@
 //   npm run bench:render -- '{"shipped":{},"semi8":{"nodeArgs":["--max-semi-space-size=8"]}}'
 // BENCH_ROUNDS (7), BENCH_DURATION_S (2), BENCH_PAGES (comma-separated).
 // Targets (issue #11): ≤ 3 ms per list page, ≤ 5 ms for home, on this machine.
-import { execFile } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { promisify } from 'node:util';
 import { startDoorServers, type DoorChild, type Setting } from './lib/door-child.ts';
 import { median } from './lib/stats.ts';
 import { wrk } from './lib/wrk.ts';
 
-const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const PAGES = (process.env.BENCH_PAGES ?? '/,/News/SNews,/EN_News/EN_SNews,/Collection/PreciousCol').split(',');
@@ -36,7 +33,7 @@ const servers = await Promise.all(settings.map(([, s]) => startDoorServers({ ...
 /** ms per render, by page and then by setting. */
 const ms = new Map(PAGES.map((path) => [path, servers.map(() => [] as number[])]));
 try {
-  for (const s of servers) for (const path of PAGES) await run('wrk', ['-t1', '-c2', '-d1s', `${s.targets.edgeUrl}${path}`]); // warm: JIT, upstream cache
+  for (const s of servers) for (const path of PAGES) await wrk(`${s.targets.edgeUrl}${path}`, s.cpuUs, { connections: 2, durationS: 1 }); // warm: JIT, upstream cache
   for (let r = 0; r < ROUNDS; r += 1) {
     for (const path of PAGES) {
       const order = servers.map((_, i) => i);

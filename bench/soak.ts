@@ -299,7 +299,7 @@ try {
     const res = await pool.request({
       method: r.method,
       path: r.path,
-      // As browsers ask: the caches keep a gzipped copy for these.
+      // As browsers ask (ACCEPT_ENCODING): what is stored keeps a gzip copy, a page a brotli one from its first hit.
       headers: { 'accept-encoding': ACCEPT_ENCODING, ...(r.body ? { 'content-type': 'application/json' } : {}), ...extra },
       body: r.body,
     });
