@@ -81,6 +81,8 @@ export interface PageCacheOptions {
   followLimitMs?: number;
   /** The shared second tier (Redis): a page rendered by one instance is a hit on the others. */
   shared?: PageSecondTier;
+  /** Told of a background re-render let go unfinished after followLimitMs. */
+  onRerenderAbandoned?: (key: string) => void;
 }
 
 /** The page key: protocol, Host as sent, and the raw target. */
@@ -98,7 +100,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
   const emit = (event: CacheEvent) => onEvent?.(event);
   const pages = createPageStore({ maxBytes, now, swrS: policy.swrS, staleIfErrorS: policy.staleIfErrorS, emit, shared: options.shared });
-  const renders = createRenders({ rerender: options.rerender, followLimitMs, onRefresh: () => emit('refresh') });
+  const renders = createRenders({
+    rerender: options.rerender,
+    followLimitMs,
+    onRefresh: () => emit('refresh'),
+    onAbandon: options.onRerenderAbandoned,
+  });
 
   function found(entry: PageEntry, status: PageFound['status']): PageFound {
     if (status === 'HIT') {

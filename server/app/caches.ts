@@ -15,6 +15,8 @@ export interface CacheHooks {
   rerender: Rerender;
   /** A cached article page still counts its visit upstream. */
   onPageHit: (tags: readonly string[]) => void;
+  /** A background re-render that did not finish in time (logged: the page stays old until one does). */
+  onRerenderAbandoned: (key: string) => void;
 }
 
 export interface Caches {
@@ -51,6 +53,7 @@ export function createCaches(
           shared: sharing.tier ? pageTier(sharing.tier) : undefined,
           onEvent: (event) => metrics.cacheEvent('page', event),
           onHit: (tags) => hooks.onPageHit(tags),
+          onRerenderAbandoned: (key) => hooks.onRerenderAbandoned(key),
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));

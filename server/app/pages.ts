@@ -2,12 +2,12 @@
 // page, which runs through the whole Express app as a request of its own.
 import type { IncomingMessage } from 'node:http';
 import type { Express, RequestHandler } from 'express';
-import { inject } from 'light-my-request';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { PageDeps } from '../render/types.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import { createWriteOnce } from '../writes/once.ts';
+import { getInProcess } from './in-process-request.ts';
 
 type PageConfig = Pick<Config, 'site' | 'filePrefix' | 'portalId' | 'orgId'>;
 
@@ -33,20 +33,18 @@ export function pageDepsOf(config: PageConfig, { gateway, logger, now, publicDir
 }
 
 /** A background re-render: a GET of the page through Express, marked so the page cache stores and never replays it. */
-export async function rerenderThrough(
+export function rerenderThrough(
   app: Express,
   target: { url: string; host: string; protocol: string },
   mark: (req: IncomingMessage) => void,
 ): Promise<void> {
-  await inject(
-    // Always a wrapper: handed an Express app itself, light-my-request would re-parent the prototype
-    // of every request that app ever sees to its own fake request.
+  return getInProcess(
     (req, res) => {
       mark(req);
-      // The page's own origin, whatever the trust proxy setting makes of the injected request.
+      // The page's own origin, whatever the trust proxy setting makes of the in-process request.
       Object.defineProperty(req, 'protocol', { value: target.protocol });
       app(req, res);
     },
-    { method: 'GET', url: target.url, headers: { host: target.host, 'user-agent': 'edge-rerender', 'accept-encoding': 'identity' } },
+    { url: target.url, headers: { host: target.host, 'user-agent': 'edge-rerender', 'accept-encoding': 'identity' } },
   );
 }

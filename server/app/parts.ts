@@ -63,7 +63,16 @@ export function wireParts(config: Config, base: PartsBase, sharing: Sharing, rer
       if (outcome === 'ok' || outcome === 'app_error') readiness.markAnswered();
     },
   });
-  const { cache, pageCache } = createCaches(config, { now, metrics, sharing }, { rerender, onPageHit: (tags) => visits.countTags(tags) });
+  const { cache, pageCache } = createCaches(
+    config,
+    { now, metrics, sharing },
+    {
+      rerender,
+      onPageHit: (tags) => visits.countTags(tags),
+      onRerenderAbandoned: (key) =>
+        logger.warn({ code: 'RERENDER_ABANDONED', page: key }, 'a background re-render of a stored page did not finish in time: the page stays as it was'),
+    },
+  );
   joinPurgeBuses(cache, [...(base.purgeBuses ?? []), ...sharing.buses]);
   const operator = createOperator({ config, cache, metrics, readiness, logger, now });
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });

@@ -32,7 +32,15 @@ export interface Renders {
   jobOf(req: IncomingMessage): RerenderJob | undefined;
 }
 
-export function createRenders(options: { rerender?: Rerender; followLimitMs: number; onRefresh: () => void }): Renders {
+export interface RendersOptions {
+  rerender?: Rerender;
+  followLimitMs: number;
+  onRefresh: () => void;
+  /** A background re-render let go unfinished after followLimitMs (the page it was for stays as it is). */
+  onAbandon?: (key: string) => void;
+}
+
+export function createRenders(options: RendersOptions): Renders {
   const { rerender, followLimitMs } = options;
   /** Renders under way, by key: what their followers wait on (the page, or null when it was not kept). */
   const inflight = new Map<string, Promise<PageEntry | null>>();
@@ -60,16 +68,25 @@ export function createRenders(options: { rerender?: Rerender; followLimitMs: num
     const url = new URL(entry.key);
     const target = { key: entry.key, url: `${url.pathname}${url.search}`, host: url.host, protocol: url.protocol.slice(0, -1) };
     const job: RerenderJob = { key: entry.key, started: false, settle: () => undefined };
+    let settled = false;
     const result = new Promise<PageEntry | null>((resolve) => {
-      job.settle = resolve;
+      job.settle = (page) => {
+        settled = true;
+        resolve(page);
+      };
       const marked = (req: IncomingMessage) => rerenders.set(req, job);
       // A re-render that never reached the page cache (refused on the way) keeps nothing.
       rerender(target, marked).then(
-        () => !job.started && resolve(null),
-        () => resolve(null),
+        () => !job.started && job.settle(null),
+        () => job.settle(null),
       );
-      // Nor does one that never ends: the page is not left waiting on it (a render is cut at 10 s anyway).
-      setTimeout(() => resolve(null), followLimitMs).unref();
+      // Nor does one that never ends: the page is not left waiting on it (a render is cut at 10 s anyway),
+      // and the operator hears of it — a re-render that cannot finish leaves the page old for good.
+      setTimeout(() => {
+        if (settled) return;
+        options.onAbandon?.(entry.key);
+        job.settle(null);
+      }, followLimitMs).unref();
     });
     track(entry.key, result);
     return result;

@@ -80,14 +80,16 @@ describe('page cache (module)', () => {
     expect(personal.renders()).toBe(2);
   });
 
-  it('a background re-render that never ends does not hold the page: after the limit the next visitor starts another', async () => {
+  it('a background re-render that never ends does not hold the page: after the limit it is reported and the next visitor starts another', async () => {
     const calls: string[] = [];
+    const abandoned: string[] = [];
     const cache = createPageCache({
       ttlS: 30,
       swrS: 60,
       maxBytes: 1_000_000,
       now: () => clock,
       followLimitMs: 200,
+      onRerenderAbandoned: (key) => abandoned.push(key),
       rerender: async (target) => {
         calls.push(target.url);
         await new Promise(() => undefined); // hangs: never reaches the page cache, never resolves
@@ -107,7 +109,9 @@ describe('page cache (module)', () => {
     expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
     expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
     expect(calls).toHaveLength(1); // one re-render at a time
+    expect(abandoned).toEqual([]);
     await new Promise((r) => setTimeout(r, 300));
+    expect(abandoned).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/News\/1$/)]);
     expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
     expect(calls).toHaveLength(2); // the hung one was let go
   });
@@ -168,6 +172,45 @@ describe('page cache (edge)', () => {
     // The replays told the service after the answer went out (wire-facts.md "Behaviour").
     await world.edge.visits.idle();
     expect(visits()).toBe(before + 3);
+  });
+
+  it('re-renders a stored page in the background, big as real pages are: the next visitor gets the new one', async () => {
+    let shift = 0;
+    const edge = await world.startEdge(
+      { PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', PAGE_CACHE_STALE_IF_ERROR_S: '600' },
+      { now: () => Date.now() + shift },
+    );
+    const page = `${edge.url}/`;
+    const first = await fetch(page);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    // Well past the 16 KiB a socket takes before it asks the writer to wait (the demo's pages are 40–70 KB):
+    // a re-render whose response never drained stalled there, and the page stayed old.
+    expect(Buffer.byteLength(await first.text())).toBeGreaterThan(20 * 1024);
+    const newPage = async (): Promise<Response> => {
+      for (let i = 0; i < 40; i += 1) {
+        const res = await fetch(page);
+        if (res.headers.get('x-cache') === 'HIT') return res;
+        expect(res.headers.get('x-cache')).toBe('STALE');
+        await res.text();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the background re-render never stored the page');
+    };
+
+    shift += 61_000; // past its lifetime, inside the revalidate window: the old page at once, a re-render behind it
+    const stale = await fetch(page);
+    expect(stale.headers.get('x-cache')).toBe('STALE');
+    expect(Number(stale.headers.get('age'))).toBeGreaterThanOrEqual(61);
+    await stale.text();
+    const renewed = await newPage();
+    expect(Number(renewed.headers.get('age'))).toBeLessThan(2);
+    await renewed.text();
+
+    shift += 100_000; // past the revalidate window too: the visitor waits (a bounded while) for the re-render
+    const waited = await fetch(page);
+    expect(waited.headers.get('x-cache')).toBe('HIT');
+    expect(waited.headers.get('age')).toBe('0');
+    expect(await waited.text()).toContain('</html>');
   });
 
   it('says a page built on stale data is STALE, with its age, and does not keep it', async () => {

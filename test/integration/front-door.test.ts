@@ -218,8 +218,11 @@ describe('one render per cold burst, stale while one re-render runs', () => {
     const before = renders();
     shift += 70_000; // past the 60 s lifetime, inside the 30 s revalidate window
     const burst = await Promise.all(Array.from({ length: 20 }, () => send(door, 'GET', path)));
-    expect(burst.every((a) => a.status === 200 && a.headers['x-cache'] === 'STALE')).toBe(true);
-    expect(Number(burst[0]!.headers.age)).toBeGreaterThanOrEqual(70);
+    // The old page at once; the ones that come after the re-render has stored the new page get that.
+    expect(burst.map((a) => `${a.status} ${a.headers['x-cache']}`).filter((a) => a !== '200 STALE' && a !== '200 HIT')).toEqual([]);
+    const stale = burst.filter((a) => a.headers['x-cache'] === 'STALE');
+    expect(stale.length).toBeGreaterThan(0);
+    expect(Math.min(...stale.map((a) => Number(a.headers.age)))).toBeGreaterThanOrEqual(70);
     // The re-render finishes in the background; then the new page is what everyone gets.
     await expect.poll(async () => (await send(door, 'GET', path)).headers['x-cache'], { timeout: 5000 }).toBe('HIT');
     expect(renders() - before).toBe(1);
