@@ -8,7 +8,8 @@
 //   F ≤ t < F + PAGE_CACHE_SWR_S        STALE at once, one re-render in the background
 //   F ≤ t < F + PAGE_CACHE_STALE_IF_ERROR_S (past the SWR window)
 //                                      wait (a bounded while) for one re-render; if it cannot be kept
-//                                      (an upstream failed, the page broke) → STALE
+//                                      (an upstream failed, the page broke) → STALE, and for the next
+//                                      RERENDER_RETRY_MS (page-cache/renders.ts) STALE at once
 //   later, or nothing stored           render (concurrent requests for one page wait on the first render)
 //
 // Stored only when it is safe to replay: GET, status 200, no Set-Cookie, not no-store/private, and every
@@ -102,6 +103,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const pages = createPageStore({ maxBytes, now, swrS: policy.swrS, staleIfErrorS: policy.staleIfErrorS, emit, shared: options.shared });
   const renders = createRenders({
     rerender: options.rerender,
+    now,
     followLimitMs,
     onRefresh: () => emit('refresh'),
     onAbandon: options.onRerenderAbandoned,

@@ -45,6 +45,26 @@ describe('probes', () => {
     expect((await fetch(`${lost.url}/healthz`)).status).toBe(200);
   });
 
+  it('READY_WINDOW_S is how long /readyz stays ready after the service last answered', async () => {
+    let shift = 0;
+    const edge = await world.startEdge({ READY_WINDOW_S: '5' }, { now: () => Date.now() + shift });
+    const readyz = async () => {
+      const res = await fetch(`${edge.url}/readyz`);
+      return `${res.status} ${((await res.json()) as { reason: string }).reason}`;
+    };
+    expect(await readyz()).toBe('200 upstream answered'); // the first probe
+    world.cms.cms.faults.set({ failRate: 1, failStatus: 503 });
+    try {
+      shift += 4_000;
+      expect(await readyz()).toBe('200 upstream answered recently'); // 4 s ago: within the window, no probe
+      shift += 2_000;
+      expect(await readyz()).toBe('503 upstream has not answered recently'); // 6 s: the probe gets a 503
+    } finally {
+      world.cms.cms.faults.reset();
+    }
+    expect(await readyz()).toBe('200 upstream answered'); // the next probe finds it back
+  });
+
   it('readyz turns 503 at once when draining, and answers ask to close the connection', async () => {
     const other = await world.startEdge();
     expect((await fetch(`${other.url}/readyz`)).status).toBe(200);

@@ -5,7 +5,8 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPageLocals, type PageLocals } from '../../server/http-context.ts';
-import { createPageCache } from '../../server/page-cache.ts';
+import { createPageCache, type PageCacheOptions } from '../../server/page-cache.ts';
+import { RERENDER_RETRY_MS } from '../../server/page-cache/renders.ts';
 import { articleId } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 import { FIXTURE_FILES } from './cms-fixture.ts';
@@ -37,6 +38,21 @@ async function pagesApp(options: { upstream?: PageLocals['pageUpstreamCache']; c
   servers.push(server);
   await once(server, 'listening');
   return { app: server, cache, renders: () => renders };
+}
+
+/** A one-page app whose page is kept 30 s with a 60 s revalidate window, re-rendered by `options.rerender`. */
+async function rerenderingApp(options: Pick<PageCacheOptions, 'rerender' | 'followLimitMs' | 'onRerenderAbandoned'>) {
+  const cache = createPageCache({ ttlS: 30, swrS: 60, maxBytes: 1_000_000, now: () => clock, ...options });
+  const app = express();
+  app.use(cache.middleware);
+  app.get('/News/:id', (_req, res) => {
+    setPageLocals(res, { pageTags: ['queryArchivesById'], pageUpstreamCache: ['HIT'] });
+    res.type('html').end('<p>page</p>');
+  });
+  const server = app.listen(0, '127.0.0.1');
+  servers.push(server);
+  await once(server, 'listening');
+  return server;
 }
 
 describe('page cache (module)', () => {
@@ -83,11 +99,7 @@ describe('page cache (module)', () => {
   it('a background re-render that never ends does not hold the page: after the limit it is reported and the next visitor starts another', async () => {
     const calls: string[] = [];
     const abandoned: string[] = [];
-    const cache = createPageCache({
-      ttlS: 30,
-      swrS: 60,
-      maxBytes: 1_000_000,
-      now: () => clock,
+    const server = await rerenderingApp({
       followLimitMs: 200,
       onRerenderAbandoned: (key) => abandoned.push(key),
       rerender: async (target) => {
@@ -95,15 +107,6 @@ describe('page cache (module)', () => {
         await new Promise(() => undefined); // hangs: never reaches the page cache, never resolves
       },
     });
-    const app = express();
-    app.use(cache.middleware);
-    app.get('/News/:id', (_req, res) => {
-      setPageLocals(res, { pageTags: ['queryArchivesById'], pageUpstreamCache: ['HIT'] });
-      res.type('html').end('<p>page</p>');
-    });
-    const server = app.listen(0, '127.0.0.1');
-    servers.push(server);
-    await once(server, 'listening');
     await request(server).get('/News/1');
     clock += 31_000; // past its lifetime, inside the revalidate window
     expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
@@ -112,8 +115,28 @@ describe('page cache (module)', () => {
     expect(abandoned).toEqual([]);
     await new Promise((r) => setTimeout(r, 300));
     expect(abandoned).toEqual([expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/News\/1$/)]);
+    clock += RERENDER_RETRY_MS;
     expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
     expect(calls).toHaveLength(2); // the hung one was let go
+  });
+
+  it('after a re-render that could not keep the page, serves the stored page without another for a while', async () => {
+    const calls: string[] = [];
+    const server = await rerenderingApp({
+      // As in an outage: the re-render comes to nothing (here it never reaches the page cache).
+      rerender: async (target) => {
+        calls.push(target.url);
+      },
+    });
+    await request(server).get('/News/1');
+    clock += 31_000; // past its lifetime, inside the revalidate window
+    expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    await new Promise((r) => setImmediate(r));
+    for (let i = 0; i < 3; i += 1) expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    expect(calls).toHaveLength(1); // not one re-render per visitor
+    clock += RERENDER_RETRY_MS;
+    expect((await request(server).get('/News/1')).headers['x-cache']).toBe('STALE');
+    expect(calls).toHaveLength(2);
   });
 
   it('purges by tag, by path prefix and by the upstream entries a page was built on', async () => {
@@ -239,7 +262,12 @@ describe('page cache (edge)', () => {
     } finally {
       world.cms.cms.faults.reset();
     }
-    // With the service back, the visitor waits for the re-render, which is kept and served new (Age 0).
+    // With the service back, the first visitor past the re-render's pause (RERENDER_RETRY_MS after the
+    // last that could not keep the page) waits for one, which is kept and served new (Age 0).
+    const paused = await fetch(page);
+    expect(paused.headers.get('x-cache')).toBe('STALE');
+    await paused.text();
+    shift += RERENDER_RETRY_MS;
     const rebuilt = await fetch(page);
     expect(rebuilt.headers.get('x-cache')).toBe('HIT');
     expect(rebuilt.headers.get('age')).toBe('0');
