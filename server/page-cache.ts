@@ -25,7 +25,7 @@ import { cachedSending, sendPrepared, type Sending } from './door/prepared.ts';
 import { markRerender, requestIdOf, setRouteId } from './http-context.ts';
 import { capturePage, type KeepPolicy } from './page-cache/capture.ts';
 import type { PageEntry } from './page-cache/entry.ts';
-import { createRenders, type Rerender } from './page-cache/renders.ts';
+import { createRenders, type Refresh, type Rerender } from './page-cache/renders.ts';
 import { within } from './upstream/time-limit.ts';
 import { createPageStore, type PageSecondTier } from './page-cache/store.ts';
 import type { CacheEvent, PurgedEntry, PurgeSelector } from './upstream/cache.ts';
@@ -49,6 +49,8 @@ export interface PageCacheStats extends CacheStats {
 export interface PageFound {
   entry: PageEntry;
   status: 'HIT' | 'STALE';
+  /** The re-render this request started counts its view (see carriedBy), so sending it does not. */
+  visitCarried?: boolean;
 }
 
 export interface PageCache {
@@ -109,28 +111,41 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     onAbandon: options.onRerenderAbandoned,
   });
 
-  function found(entry: PageEntry, status: PageFound['status']): PageFound {
+  function found(entry: PageEntry, status: PageFound['status'], visitCarried = false): PageFound {
     if (status === 'HIT') {
       counts.hits += 1;
       pages.hit(entry);
     } else counts.stale += 1;
     emit(status === 'HIT' ? 'hit' : 'stale');
-    return { entry, status };
+    return { entry, status, visitCarried };
+  }
+
+  /**
+   * Whether the view of the request that started this re-render is the re-render's to count: its article
+   * call counts one at the service (a fetch, or a cache hit told to it), so counting the answer as well
+   * made two views of one (wire-facts.md "Behaviour"). A re-render that comes to nothing may not have
+   * got that far: the view is counted when it settles.
+   */
+  function carriedBy(refresh: Refresh, entry: PageEntry): boolean {
+    if (!refresh.started) return false;
+    void refresh.page.then((page) => {
+      if (!page) onHit?.(entry.tags);
+    });
+    return true;
   }
 
   async function waitForRefresh(entry: PageEntry): Promise<PageFound> {
-    const fresh = await within(renders.refresh(entry), patienceMs);
-    return fresh ? found(fresh, 'HIT') : found(entry, 'STALE');
+    const refresh = renders.refresh(entry);
+    const carried = carriedBy(refresh, entry);
+    const fresh = await within(refresh.page, patienceMs);
+    return fresh ? found(fresh, 'HIT', carried) : found(entry, 'STALE', carried);
   }
 
   /** A stored page by its age: the timeline at the top of this file; null once it is past every window. */
   function judge(entry: PageEntry): PageFound | null | Promise<PageFound> {
     const pastMs = now() - entry.storedAt - entry.freshMs;
     if (pastMs < 0) return found(entry, 'HIT');
-    if (pastMs < entry.swrMs) {
-      void renders.refresh(entry);
-      return found(entry, 'STALE');
-    }
+    if (pastMs < entry.swrMs) return found(entry, 'STALE', carriedBy(renders.refresh(entry), entry));
     if (pastMs < entry.staleIfErrorMs) return waitForRefresh(entry);
     return null;
   }
@@ -148,11 +163,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return null;
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, { entry, status }: PageFound, sending: Omit<Sending, 'cache' | 'ageS'>): void {
+  function send(req: IncomingMessage, res: ServerResponse, { entry, status, visitCarried }: PageFound, sending: Omit<Sending, 'cache' | 'ageS'>): void {
     setRouteId(res, entry.routeId);
     const ageS = Math.max(0, Math.floor((now() - entry.storedAt) / 1000));
     sendPrepared(req, res, entry.prepared, cachedSending(sending, status, ageS));
-    if (req.method === 'GET') onHit?.(entry.tags);
+    if (req.method === 'GET' && !visitCarried) onHit?.(entry.tags);
   }
 
   /** Captures what the page router sends; `settle` is told the stored page (or null) once it is done. */

@@ -18,16 +18,23 @@ export interface RerenderJob {
   settle: (entry: PageEntry | null) => void;
 }
 
+export interface Refresh {
+  /** The new page, or null when it could not be kept (or none was tried). */
+  page: Promise<PageEntry | null>;
+  /** This call started the re-render (not one under way, nor none at all). */
+  started: boolean;
+}
+
 export interface Renders {
   /** The render of `key` under way, if any. */
   running(key: string): Promise<PageEntry | null> | undefined;
   /** Registers a visitor's render of `key` (its followers wait on it); the caller settles it. */
   start(key: string): (entry: PageEntry | null) => void;
   /**
-   * Starts one background re-render of a stored page, unless one (or a visitor's render) is under way.
-   * Its followers get the new page, or null when it could not be kept.
+   * Starts one background re-render of a stored page, unless one (or a visitor's render) is under way or
+   * the last one came to nothing a moment ago. Its followers get the new page, or null.
    */
-  refresh(entry: PageEntry): Promise<PageEntry | null>;
+  refresh(entry: PageEntry): Refresh;
   /** The re-render a request carries, when it is one (marked by the rerender hook). */
   jobOf(req: IncomingMessage): RerenderJob | undefined;
 }
@@ -71,12 +78,11 @@ export function createRenders(options: RendersOptions): Renders {
     return settle;
   }
 
-  function refresh(entry: PageEntry): Promise<PageEntry | null> {
+  function refresh(entry: PageEntry): Refresh {
     const running = inflight.get(entry.key);
-    if (running) return running;
-    if (!rerender) return Promise.resolve(null);
+    if (running) return { page: running, started: false };
     const failed = failedAt.get(entry);
-    if (failed !== undefined && options.now() - failed < RERENDER_RETRY_MS) return Promise.resolve(null);
+    if (!rerender || (failed !== undefined && options.now() - failed < RERENDER_RETRY_MS)) return { page: Promise.resolve(null), started: false };
     options.onRefresh();
     const url = new URL(entry.key);
     const target = { key: entry.key, url: `${url.pathname}${url.search}`, host: url.host, protocol: url.protocol.slice(0, -1) };
@@ -105,7 +111,7 @@ export function createRenders(options: RendersOptions): Renders {
     void result.then((page) => {
       if (page === null) failedAt.set(entry, options.now());
     });
-    return result;
+    return { page: result, started: true };
   }
 
   return { running: (key) => inflight.get(key), start, refresh, jobOf: (req) => rerenders.get(req) };

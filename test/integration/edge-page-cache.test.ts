@@ -197,6 +197,39 @@ describe('page cache (edge)', () => {
     expect(visits()).toBe(before + 3);
   });
 
+  it('a background re-render counts no view of its own: each visitor is one visit, stale or fresh', async () => {
+    let shift = 0;
+    const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', PAGE_CACHE_STALE_IF_ERROR_S: '600' }, { now: () => Date.now() + shift });
+    const visits = () =>
+      (world.cms.cms.db.prepare('SELECT visitCount FROM archives WHERE archivesId = 2').get() as { visitCount: number }).visitCount;
+    const settled = async () => {
+      // The re-render, then the visits told after the answers.
+      await new Promise((r) => setTimeout(r, 200));
+      await edge.edge.visits.idle();
+    };
+    const page = `${edge.url}/News/SNews/${articleId(2)}`;
+    const view = async (expected: string) => {
+      const res = await fetch(page);
+      expect(res.headers.get('x-cache')).toBe(expected);
+      await res.text();
+    };
+    await settled();
+    const before = visits();
+    await view('MISS');
+    await view('HIT');
+    await settled();
+    expect(visits()).toBe(before + 2);
+    shift += 61_000; // past the page's lifetime (and its article call's): STALE, one re-render behind it
+    await view('STALE');
+    await settled();
+    expect(visits()).toBe(before + 3);
+    await view('HIT');
+    shift += 100_000; // past the revalidate window: the visitor waits for the re-render and gets it
+    await view('HIT');
+    await settled();
+    expect(visits()).toBe(before + 5);
+  });
+
   it('re-renders a stored page in the background, big as real pages are: the next visitor gets the new one', async () => {
     let shift = 0;
     const edge = await world.startEdge(
