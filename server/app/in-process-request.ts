@@ -5,7 +5,7 @@
 // Not light-my-request, which this replaced: Express re-parents every response to app.response, so the
 // mock's own write and end were gone, Node's fell back to buffering for a socket that never drained, and
 // a page past the 16 KiB high-water mark waited for a 'drain' that never came. Every page of the demo
-// content is 40–70 KB: no background re-render of one ever finished, and past PAGE_CACHE_SWR_S each
+// content is 40–72 KB: no background re-render of one ever finished, and past PAGE_CACHE_SWR_S each
 // visitor waited a second for it and got the old page, until PAGE_CACHE_STALE_IF_ERROR_S ran out.
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
