@@ -4,7 +4,7 @@
 // of wrk (-c2, BENCH_DURATION_S each), every page in turn within a round and the settings in turn for
 // each page — forwards, then backwards — so a busy spell of this shared machine falls on every page and
 // setting alike (sequential runs here differ by up to 2×; two copies of one setting by 6–13 % in median).
-// The figure is the child's CPU time per request (HTTP included: ~25 µs of it); the median and the least
+// The figure is the child's CPU time per render, counted by the edge (HTTP included: ~25 µs of it); the median and the least
 // round are printed (a neighbour's load only ever adds CPU time, so the least round is the closest to the
 // render's own cost).
 // <settings>: JSON, a name for each setting: { "nodeArgs"?: [...], "env"?: {...}, "asShipped"?: false,
@@ -24,9 +24,23 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/News/SNews,/EN_News/EN_SNews,/Coll
 const settings = Object.entries(JSON.parse(process.argv[2] ?? '{"shipped":{}}') as Record<string, Setting>);
 if (settings.length === 0) throw new Error('no setting to measure');
 
+/**
+ * The renders the edge has made (edge_page_renders_total, read from its /metrics outside the CPU
+ * window). Not wrk's count: wrk takes the 103 Early Hints before a rendered page for an answer of its
+ * own, so it counted two per render and every figure of this bench before stop 15 was half the cost.
+ */
+async function rendersOf(server: DoorChild): Promise<number> {
+  const text = await (await fetch(`${server.targets.edgeUrl}/metrics`)).text();
+  return [...text.matchAll(/^edge_page_renders_total\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+}
+
 /** ms of the child's CPU per render over one round of wrk. */
 async function round(server: DoorChild, path: string): Promise<number> {
-  return (await wrk(`${server.targets.edgeUrl}${path}`, server.cpuUs, { connections: 2, durationS: DURATION_S })).cpuUs / 1000;
+  const before = await rendersOf(server);
+  const run = await wrk(`${server.targets.edgeUrl}${path}`, server.cpuUs, { connections: 2, durationS: DURATION_S });
+  const renders = (await rendersOf(server)) - before;
+  if (renders <= 0) throw new Error(`no render counted for ${path}`);
+  return (run.cpuUs * run.requests) / renders / 1000;
 }
 
 const servers = await Promise.all(settings.map(([, s]) => startDoorServers({ ...s, env: { BENCH_PAGE_CACHE_TTL_S: '0', ...s.env } })));
