@@ -36,7 +36,11 @@ export const chinaYear = (nowMs: number): number => inChina(nowMs).year();
 /** A wire time (China time, no zone) as an instant in ms; null when it is not a time. */
 export function chinaTimeMs(value: string | null | undefined): number | null {
   const f = formatDateTime(value);
-  return f ? dayjs.utc(f).subtract(CHINA_OFFSET_MIN, 'minute').valueOf() : null;
+  if (!f) return null;
+  // Read as dayjs.utc reads it (Date.UTC: an out-of-range part rolls over), without its parser: loaders
+  // read four of these per activity card.
+  const [y, mo, d, h, mi] = f.split(/[- :]/).map(Number) as [number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi) - CHINA_OFFSET_MIN * 60_000;
 }
 
 /** The end of the China day of an instant: the next midnight (an activity without an end runs to the end of its start day). */

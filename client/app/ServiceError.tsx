@@ -1,9 +1,10 @@
 // The friendly page for an unreachable content service (502/503): what happened in words, a retry
 // link and the way home. Never a stack or a code.
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function ServiceError() {
   const t = useT();
@@ -20,9 +21,9 @@ export default function ServiceError() {
         <a className="button button--primary" href={`${pathname}${search}`}>
           {t('error.retry')}
         </a>
-        <Link className="button" to={siteHref(homePath(lang))}>
+        <SiteLink className="button" to={siteHref(homePath(lang))}>
           {t('notFound.homeLink')}
-        </Link>
+        </SiteLink>
       </p>
     </section>
   );

@@ -1,10 +1,10 @@
 // Where the visitor is: home, then the channels named by the path, then "article" on record pages.
-import { Link } from 'react-router';
 import type { ChannelNode } from '../../shared/channels.ts';
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import ChannelLink from './ChannelLink.tsx';
+import SiteLink from './SiteLink.tsx';
 
 export default function Breadcrumb({ chain, record }: { chain: ChannelNode[]; record: boolean }) {
   const t = useT();
@@ -14,7 +14,7 @@ export default function Breadcrumb({ chain, record }: { chain: ChannelNode[]; re
     <nav className="breadcrumb" aria-label={t('frame.breadcrumb')}>
       <ol className="breadcrumb__list">
         <li className="breadcrumb__item">
-          <Link to={siteHref(homePath(lang))}>{t('frame.home')}</Link>
+          <SiteLink to={siteHref(homePath(lang))}>{t('frame.home')}</SiteLink>
         </li>
         {chain.map((node, i) => {
           const last = i === chain.length - 1 && !record;

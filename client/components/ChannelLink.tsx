@@ -1,13 +1,13 @@
 // One channel's link: internal channels through the router (keeping the visitor's mode), external
 // http(s) channels in a new tab with rel="noopener" and a spoken hint. The menus render ~90 of these on
-// every page, so an internal one is a plain <a> with react-router's own click handler rather than a
-// <Link>, whose href resolution, prefetch state and prop copies per link were ~10% of a list page's
-// render (CPU profile); channel hrefs are absolute paths already.
+// every page, so an internal one is a plain <a> with react-router's own click handler on the browser
+// (SiteLink.tsx) rather than a <Link>, whose href resolution, prefetch state and prop copies per link
+// were ~10% of a list page's render (CPU profile); channel hrefs are absolute paths already.
 import type { ReactNode } from 'react';
-import { useLinkClickHandler } from 'react-router';
 import type { ChannelNode } from '../../shared/channels.ts';
 import { useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import { useLinkClick } from './SiteLink.tsx';
 
 interface Props {
   node: Pick<ChannelNode, 'href' | 'external' | 'name'>;
@@ -20,7 +20,7 @@ interface Props {
 export default function ChannelLink({ node, className, current = false, children, onClick }: Props) {
   const t = useT();
   const to = useSiteHref()(node.href);
-  const follow = useLinkClickHandler(to);
+  const follow = useLinkClick(to);
   const label = children ?? node.name;
   if (node.external) {
     return (
@@ -37,7 +37,7 @@ export default function ChannelLink({ node, className, current = false, children
       aria-current={current ? 'true' : undefined}
       onClick={(e) => {
         onClick?.();
-        follow(e);
+        follow?.(e);
       }}
     >
       {label}

@@ -2,7 +2,7 @@
 // language switch and the phone menu. Sticky; it turns slim once the visitor scrolls (a sentinel above it,
 // watched after hydration).
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { menuTree } from '../../shared/channels.ts';
 import { homePath, searchPath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
@@ -12,6 +12,7 @@ import LanguageSwitch from './HeaderLanguage.tsx';
 import Logo from './HeaderLogo.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import { CareStrip } from './ReadingModeSwitch.tsx';
+import SiteLink from './SiteLink.tsx';
 
 export default function Header() {
   const t = useT();
@@ -38,18 +39,18 @@ export default function Header() {
       <div className="site-header__sentinel" ref={sentinel} aria-hidden="true" />
       <header className={`site-header${slim ? ' site-header--slim' : ''}`}>
         <div className="site-header__inner">
-          <Link className="site-header__logo" to={siteHref(homePath(frame.lang))}>
+          <SiteLink className="site-header__logo" to={siteHref(homePath(frame.lang))}>
             <Logo lang={frame.lang} label={t('frame.logo', { site: t('site.title') })} />
-          </Link>
+          </SiteLink>
           <ChannelMenu nodes={menu} pathname={pathname} />
           <div className="site-header__tools">
-            <Link className="site-header__search" to={siteHref(searchPath(frame.lang))}>
+            <SiteLink className="site-header__search" to={siteHref(searchPath(frame.lang))}>
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="M15.5 15.5L21 21" />
               </svg>
               <span className="visually-hidden">{t('frame.search')}</span>
-            </Link>
+            </SiteLink>
             {!frame.englishFlag && <LanguageSwitch />}
             <MobileMenu nodes={menu} pathname={pathname} />
           </div>

@@ -1,10 +1,11 @@
 // The language switch: the same page on the other site where one exists (lists, sections, home),
 // else the other site's home (records have different ids on the two sites).
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { homePath, toChinesePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
 import { HTML_LANG } from '../../shared/site.ts';
 import { useFrame, useRouteDef, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import SiteLink from './SiteLink.tsx';
 
 export default function HeaderLanguage() {
   const t = useT();
@@ -20,11 +21,11 @@ export default function HeaderLanguage() {
       ? toEnglishPath(pathname)
       : toChinesePath(pathname);
   return (
-    <Link className="site-header__lang" to={siteHref(target)} hrefLang={HTML_LANG[other]}>
+    <SiteLink className="site-header__lang" to={siteHref(target)} hrefLang={HTML_LANG[other]}>
       <span aria-hidden="true" lang={HTML_LANG[other]}>
         {t('frame.language')}
       </span>
       <span className="visually-hidden">{t('frame.languageLabel')}</span>
-    </Link>
+    </SiteLink>
   );
 }

@@ -2,9 +2,10 @@
 // without JavaScript; with it, the jump box cleans its input as the visitor types and navigation stays
 // client-side. Hidden at one page or fewer.
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PAGE_PARAM, PAGER_LINKS, cleanJumpInput, jumpTarget, pageHref, pagerModel } from '../../shared/pager.ts';
 import { useT } from '../i18n.tsx';
+import SiteLink from './SiteLink.tsx';
 
 export interface PagerProps {
   page: number;
@@ -42,9 +43,9 @@ export default function Pager({
         {label}
       </span>
     ) : (
-      <Link className="pager__item" to={href(target)} title={title(target)} rel={rel} preventScrollReset>
+      <SiteLink className="pager__item" to={href(target)} title={title(target)} rel={rel} preventScrollReset>
         {label}
-      </Link>
+      </SiteLink>
     );
 
   const onJump = (event: FormEvent<HTMLFormElement>) => {
@@ -70,9 +71,9 @@ export default function Pager({
                 {n}
               </span>
             ) : (
-              <Link className="pager__item" to={href(n)} title={title(n)} preventScrollReset>
+              <SiteLink className="pager__item" to={href(n)} title={title(n)} preventScrollReset>
                 {n}
-              </Link>
+              </SiteLink>
             )}
           </li>
         ))}

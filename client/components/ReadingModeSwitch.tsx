@@ -3,10 +3,11 @@
 // With JavaScript the choice is also kept in localStorage: a returning visitor who arrives at an
 // address without the parameter gets the mode back (one replace navigation after hydration).
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { withCare } from '../../shared/site.ts';
 import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import SiteLink from './SiteLink.tsx';
 
 // Only in the mode, only after hydration: its own chunk, outside every page's hydration budget.
 const ReadingGuide = lazy(() => import('./ReadingGuide.tsx'));
@@ -48,7 +49,7 @@ export default function ReadingModeSwitch() {
 
   return (
     <span className={`care-switch${care ? ' care-switch--on' : ''}`}>
-      <Link
+      <SiteLink
         className="care-switch__link"
         to={href}
         rel="nofollow"
@@ -59,7 +60,7 @@ export default function ReadingModeSwitch() {
           <path d="M4 19L9.5 5h1L16 19M6.2 14h7.6M17 19l2.5-7h.5l2.5 7M17.8 17h4" />
         </svg>
         <span className="care-switch__text">{care ? t('care.off') : t('care.on')}</span>
-      </Link>
+      </SiteLink>
       {care && hydrated && (
         <Suspense fallback={null}>
           <ReadingGuide />

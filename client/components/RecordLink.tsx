@@ -1,7 +1,7 @@
 // A record's link by the rules of shared/links.ts: a client-side link inside the portal, a new-tab
 // link with rel="noopener" for external addresses, plain text when the record has no page.
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import SiteLink from './SiteLink.tsx';
 
 export interface RecordLinkProps {
   href: string | null;
@@ -23,8 +23,8 @@ export default function RecordLink({ href, external, newTab = false, className, 
     );
   }
   return (
-    <Link className={className} to={href} onClick={onClick}>
+    <SiteLink className={className} to={href} onClick={onClick}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }

@@ -2,12 +2,12 @@
 // takes reservations), the age range, how to reserve and the statuses as words (worked out from its
 // times by the loader), the description, and the sign-up link when the activity has one.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import ActivityStatus from '../components/ActivityStatus.tsx';
 import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function ActivityDetail() {
   const data = useScreenData('activityDetail');
@@ -76,10 +76,10 @@ export default function ActivityDetail() {
         </section>
       )}
       <p className="activity-detail__back">
-        <Link to={data.backHref}>
+        <SiteLink to={data.backHref}>
           <span aria-hidden="true">← </span>
           {t('act.back')}
-        </Link>
+        </SiteLink>
       </p>
     </article>
   );

@@ -1,7 +1,6 @@
 // Activities in the activity layout (spec §2: 6 a page): type filters from the ACTIVITY_TYPE
 // dictionary as links (`?type=` stays in the address while paging), then cards that put the time
 // range, the venue and the status words first (VISUAL.md).
-import { Link } from 'react-router';
 import ActivityStatus from '../components/ActivityStatus.tsx';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
@@ -10,6 +9,7 @@ import FilterLinks from '../components/FilterLinks.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 const ANCHOR = 'activity-list';
 
@@ -27,7 +27,7 @@ export default function ActivityList() {
         <ul className="activity-list__grid">
           {data.items.map((item, i) => (
             <li key={item.id} className="activity-card">
-              <Link className="activity-card__link" to={item.href}>
+              <SiteLink className="activity-card__link" to={item.href}>
                 <div className="activity-card__media">
                   <SafeImage
                     className="activity-card__image"
@@ -63,7 +63,7 @@ export default function ActivityList() {
                     )}
                   </dl>
                 </div>
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

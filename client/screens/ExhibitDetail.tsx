@@ -1,12 +1,12 @@
 // One exhibit (spec §3): its picture (the first of its semicolon list), every picture as a gallery,
 // the facts (type, period and exact date, size, grade, holding institution, provenance), the
 // description and commentary, and the 3D model when there is one.
-import { Link } from 'react-router';
 import Gallery from '../components/Gallery.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function ExhibitDetail() {
   const data = useScreenData('exhibitDetail');
@@ -83,10 +83,10 @@ export default function ExhibitDetail() {
       )}
 
       <p className="exhibit__back">
-        <Link to={data.back}>
+        <SiteLink to={data.back}>
           <span aria-hidden="true">← </span>
           {t('col.backToList')}
-        </Link>
+        </SiteLink>
       </p>
     </article>
   );

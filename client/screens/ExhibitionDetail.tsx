@@ -1,7 +1,6 @@
 // One exhibition: the title, its status, dotted date range and place, a link to its own site when it
 // has one, the lead picture, the sanitized description, where to find it on the floor plan (base
 // exhibitions with map coordinates), its pictures, and the exhibits it shows (temporary exhibitions).
-import { Link } from 'react-router';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import FloorPlan from '../components/FloorPlan.tsx';
 import Gallery from '../components/Gallery.tsx';
@@ -11,6 +10,7 @@ import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function ExhibitionDetail() {
   const data = useScreenData('exhibitionDetail');
@@ -79,10 +79,10 @@ export default function ExhibitionDetail() {
       )}
 
       <p className="exh-detail__back">
-        <Link to={data.back}>
+        <SiteLink to={data.back}>
           <span aria-hidden="true">← </span>
           {t('exh.backToList')}
-        </Link>
+        </SiteLink>
       </p>
     </article>
   );

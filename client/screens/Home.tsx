@@ -2,7 +2,6 @@
 // exhibitions on view, the latest news, collection highlights on a dark band where the objects glow,
 // upcoming activities, and the visit statistics. A section the service could not give is left out.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
 import type { HomeActivity, HomeSection, HomeStats } from '../../shared/home-view.ts';
 import type { UiKey } from '../../shared/i18n.ts';
@@ -13,6 +12,7 @@ import SafeImage from '../components/SafeImage.tsx';
 import Slider from '../components/Slider.tsx';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function Home() {
   const data = useScreenData('home');
@@ -51,10 +51,10 @@ function Section({
           <h2 id={`home-${id}-title`} className="home-section__title">
             {t(title)}
           </h2>
-          <Link className="home-section__more" to={section.more}>
+          <SiteLink className="home-section__more" to={section.more}>
             {t('home.all', { name: section.moreName })}
             <span aria-hidden="true"> →</span>
-          </Link>
+          </SiteLink>
         </header>
         {children}
       </div>
@@ -165,7 +165,7 @@ function Activities({ section }: { section: HomeSection<HomeActivity> }) {
       <ul className="home-act__list">
         {section.items.map((item) => (
           <li key={item.id} className="home-act__item">
-            <Link className="home-act__link" to={item.href}>
+            <SiteLink className="home-act__link" to={item.href}>
               {item.day && (
                 <span className="home-act__date" aria-hidden="true">
                   <span className="home-act__day">{item.day}</span>
@@ -186,7 +186,7 @@ function Activities({ section }: { section: HomeSection<HomeActivity> }) {
                   </span>
                 )}
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

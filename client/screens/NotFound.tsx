@@ -1,9 +1,9 @@
 // The not-found screen (spec §2 "Not-found and error"): the exact sentence, the four causes, and a
 // link home. Rendered inside the site frame with status 404, for unmatched paths and unknown ids.
-import { Link } from 'react-router';
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function NotFound() {
   const t = useT();
@@ -25,9 +25,9 @@ export default function NotFound() {
         <li>{t('notFound.address')}</li>
         <li>
           {before}
-          <Link className="status-page__home" to={href(homePath(lang))}>
+          <SiteLink className="status-page__home" to={href(homePath(lang))}>
             {t('notFound.homeLink')}
-          </Link>
+          </SiteLink>
           {after}
         </li>
       </ol>

@@ -1,9 +1,10 @@
 // Answering one questionnaire (only while it is open; the loader sends other visitors to the results).
-import { Link, useActionData, useLocation } from 'react-router';
+import { useActionData, useLocation } from 'react-router';
 import type { QuestionnaireActionData } from '../../shared/visitor-views.ts';
 import QuestionnaireForm from '../components/QuestionnaireForm.tsx';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function Questionnaire() {
   const data = useScreenData('questionnaire');
@@ -23,8 +24,8 @@ export default function Questionnaire() {
       </header>
       <QuestionnaireForm questionnaire={data} rejection={rejection} action={`${pathname}${search}`} />
       <p className="questionnaire__links">
-        <Link to={data.resultsHref}>{t('qn.results')}</Link>
-        <Link to={data.listHref}>{t('qn.back')}</Link>
+        <SiteLink to={data.resultsHref}>{t('qn.results')}</SiteLink>
+        <SiteLink to={data.listHref}>{t('qn.back')}</SiteLink>
       </p>
     </article>
   );

@@ -1,11 +1,11 @@
 // The questionnaires (content map: Service/Questionnaire): title, period and whether it is open;
 // an open one leads to its answer page, every one to its results.
-import { Link } from 'react-router';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 const ANCHOR = 'questionnaire-list';
 
@@ -23,7 +23,7 @@ export default function QuestionnaireList() {
             <li key={q.id} className={`questionnaire-card questionnaire-card--${q.state}`}>
               <div className="questionnaire-card__body">
                 <h2 className="questionnaire-card__title">
-                  <Link to={q.href}>{q.title}</Link>
+                  <SiteLink to={q.href}>{q.title}</SiteLink>
                 </h2>
                 {q.subTitle && <p className="questionnaire-card__sub">{q.subTitle}</p>}
                 <p className="questionnaire-card__meta">
@@ -39,13 +39,13 @@ export default function QuestionnaireList() {
               </div>
               <div className="questionnaire-card__actions">
                 {q.state === 'open' && (
-                  <Link className="button button--primary" to={q.href}>
+                  <SiteLink className="button button--primary" to={q.href}>
                     {t('qn.answer')}
-                  </Link>
+                  </SiteLink>
                 )}
-                <Link className="button button--default" to={q.resultsHref}>
+                <SiteLink className="button button--default" to={q.resultsHref}>
                   {t('qn.results')}
-                </Link>
+                </SiteLink>
               </div>
             </li>
           ))}

@@ -1,9 +1,9 @@
 // A questionnaire's results: responses, then per question each answer's count and percentage as
 // text, with a bar that only repeats the number (decorative, an SVG so no inline style is needed
 // under the strict CSP), and the latest "other" answers.
-import { Link } from 'react-router';
 import { useT } from '../i18n.tsx';
 import { useScreenData } from '../frame.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export default function QuestionnaireResult() {
   const data = useScreenData('questionnaireResult');
@@ -71,8 +71,8 @@ export default function QuestionnaireResult() {
         ))}
       </ol>
       <p className="questionnaire__links">
-        {data.answerHref && <Link to={data.answerHref}>{t('qn.toAnswer')}</Link>}
-        <Link to={data.listHref}>{t('qn.back')}</Link>
+        {data.answerHref && <SiteLink to={data.answerHref}>{t('qn.toAnswer')}</SiteLink>}
+        <SiteLink to={data.listHref}>{t('qn.back')}</SiteLink>
       </p>
     </article>
   );

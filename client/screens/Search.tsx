@@ -3,7 +3,7 @@
 // server, so a pre-filled address shows results without JavaScript. The form is a plain GET form;
 // with JavaScript an empty keyword does nothing and a search resets to page 1 and scrolls to the top.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PAGE_PARAM } from '../../shared/pager.ts';
 import { homePath } from '../../shared/route-table.ts';
 import type { SearchHitView } from '../../shared/article-views.ts';
@@ -20,6 +20,7 @@ import { scrollBehavior, useListLoading, useListScroll } from '../components/use
 import { useLang, useScreenData, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
+import SiteLink from '../components/SiteLink.tsx';
 
 export const SEARCH_PARAM = 'key';
 export const SEARCH_SKELETON_ROWS = 5;
@@ -120,9 +121,9 @@ export default function Search() {
     <div className="search-page">
       <header className="search-header">
         <div className="search-header__inner">
-          <Link className="search-header__logo" to={homeHref}>
+          <SiteLink className="search-header__logo" to={homeHref}>
             <HeaderLogo lang={lang} label={t('frame.logo', { site: t('site.title') })} />
-          </Link>
+          </SiteLink>
           <form className="search-form" role="search" method="get" action={pathname} onSubmit={onSubmit}>
             {keep.map(([name, value]) => (
               <input key={`${name}=${value}`} type="hidden" name={name} value={value} />

@@ -12,7 +12,7 @@ import { articleId } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 import { INJECTED_COOKIE, INJECTED_HEADER, MARK, REFLECTED_SCRIPT, deepJson, hostileRequests, type FuzzTargets } from './hostile-requests.ts';
 import { LISTS, OPEN_QUESTIONNAIRE } from './page-fixture.ts';
-import { sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
+import { bodyText, sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
 
 const ADMIN_TOKEN = 'fuzz-admin-token-0123456789';
 const BOARD = '/Service/OpenServies/LeaveWord';
@@ -218,7 +218,7 @@ describe('defect 3: form posts of the wrong content type', () => {
     const body = `${part('phoneNumber', '123')}${part('content', '请保留我写的这段话')}--fzb--\r\n`;
     const answer = await post(BOARD, Buffer.from(body, 'utf8'), 'multipart/form-data; boundary=fzb', [['Accept', 'text/html']]);
     expect(answer.status).toBe(400);
-    expect(Buffer.from(answer.body, 'latin1').toString('utf8')).toMatch(/<textarea[^>]*>请保留我写的这段话<\/textarea>/);
+    expect(bodyText(answer)).toMatch(/<textarea[^>]*>请保留我写的这段话<\/textarea>/);
   });
 });
 

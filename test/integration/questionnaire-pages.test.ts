@@ -48,7 +48,7 @@ describe('the list', () => {
     expect(html).toContain('调查时间：2026-01-01 – 2099-12-31');
     expect(html).toContain(`href="${OPEN}"`);
     expect(html).toMatch(/已结束的问卷[\s\S]*status-word--closed">已结束/);
-    expect(html).toContain(`<a href="${CLOSED}/result" data-discover="true">已结束的问卷</a>`);
+    expect(html).toContain(`<a href="${CLOSED}/result">已结束的问卷</a>`);
     expect(html).not.toContain('Visitor survey');
   });
 

@@ -62,6 +62,25 @@ export function parseAnswer(raw: Buffer): Pick<RawAnswer, 'status' | 'headers' |
   }
 }
 
+/**
+ * The body's text with chunk framing taken out (UTF-8): for a search that may cross a chunk boundary,
+ * where the framing would fall between the bytes of a character.
+ */
+export function bodyText(answer: Pick<RawAnswer, 'headers' | 'body'>): string {
+  const chunked = answer.headers.some(([n, v]) => n === 'transfer-encoding' && /chunked/i.test(v));
+  if (!chunked) return Buffer.from(answer.body, 'latin1').toString('utf8');
+  const parts: string[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = answer.body.indexOf('\r\n', at);
+    const size = eol === -1 ? 0 : parseInt(answer.body.slice(at, eol), 16);
+    if (!(size > 0)) break;
+    parts.push(answer.body.slice(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+  return Buffer.from(parts.join(''), 'latin1').toString('utf8');
+}
+
 export function sendRaw(port: number, req: RawRequest, timeoutMs = 5000): Promise<RawAnswer> {
   const started = performance.now();
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 // shared/activity.ts: the words for an activity's codes, ages and times, and its status and booking
 // state read from its own times at a given moment (the stored codes only where times are missing).
 import { describe, expect, it } from 'vitest';
+import { chinaTimeMs } from '../../shared/china-time.ts';
 import {
   ACTIVITY_CODES,
   ACTIVITY_STATUS,
@@ -92,5 +93,25 @@ describe('activity statuses by the clock (issue 13 item 1)', () => {
     const open = { ...camp, endTime: '', reserveEndTime: '' };
     expect(activityState(open, at('2026-11-01 23:00'))).toMatchObject({ status: 1, reserve: 3, nextChangeMs: at('2026-11-02 00:00') });
     expect(activityState(open, at('2026-10-31 23:00'))).toMatchObject({ status: 0, reserve: 1, nextChangeMs: at('2026-11-01 09:30') });
+  });
+});
+
+describe('wire times as instants (China time, +08:00)', () => {
+  it('reads a wire time to the minute, in China time', () => {
+    expect(chinaTimeMs('2025-05-01 09:30:45')).toBe(Date.parse('2025-05-01T09:30:00+08:00'));
+    expect(chinaTimeMs('2025-5-1 9:05')).toBe(Date.parse('2025-05-01T09:05:00+08:00'));
+    expect(chinaTimeMs('2025-05-01')).toBe(Date.parse('2025-05-01T00:00:00+08:00'));
+    expect(chinaTimeMs(' 2025-01-01T23:59:59 ')).toBe(Date.parse('2025-01-01T23:59:00+08:00'));
+  });
+
+  it('rolls an out-of-range part over, as Date.UTC (and dayjs before it) does', () => {
+    expect(chinaTimeMs('2024-02-30 00:00')).toBe(Date.parse('2024-03-01T00:00:00+08:00'));
+    expect(chinaTimeMs('2025-13-01 00:00')).toBe(Date.parse('2026-01-01T00:00:00+08:00'));
+  });
+
+  it('gives null for what is not a time', () => {
+    expect(chinaTimeMs('')).toBeNull();
+    expect(chinaTimeMs(null)).toBeNull();
+    expect(chinaTimeMs('soon')).toBeNull();
   });
 });

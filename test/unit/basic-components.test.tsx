@@ -3,6 +3,7 @@ import Button from '../../client/components/Button.tsx';
 import EmptyState from '../../client/components/EmptyState.tsx';
 import Highlight from '../../client/components/Highlight.tsx';
 import SafeImage, { FALLBACK_IMAGE } from '../../client/components/SafeImage.tsx';
+import SiteLink from '../../client/components/SiteLink.tsx';
 import Skeleton from '../../client/components/Skeleton.tsx';
 import Spinner from '../../client/components/Spinner.tsx';
 import { render, textOf } from './screen-render.tsx';
@@ -21,6 +22,26 @@ describe('SafeImage', () => {
   });
   it('renders nothing when there are no sources and no fallback', async () => {
     expect(await render(() => <SafeImage sources={['']} alt="" fallback={null} />)).not.toContain('<img');
+  });
+});
+
+describe('SiteLink', () => {
+  it('renders a path from the root as a plain link, its attributes as given', async () => {
+    const html = await render(() => (
+      <SiteLink to="/News/SNews/12?page=2#list" className="card" title="第二页" rel="next">
+        文章
+      </SiteLink>
+    ));
+    expect(html).toContain('<a class="card" title="第二页" rel="next" href="/News/SNews/12?page=2#list">文章</a>');
+  });
+
+  it('resolves a relative address as react-router does, and leaves another scheme as it is', async () => {
+    const relative = await render(() => <SiteLink to="12">文章</SiteLink>, { url: '/News/SNews', path: 'News/SNews' });
+    expect(relative).toMatch(/<a href="\/News\/SNews\/12"[^>]*>文章<\/a>/);
+    const mail = await render(() => <SiteLink to="mailto:info@museum.test">写信</SiteLink>);
+    expect(mail).toMatch(/<a href="mailto:info@museum.test"[^>]*>写信<\/a>/);
+    const protocolRelative = await render(() => <SiteLink to="//elsewhere.test/x">别处</SiteLink>);
+    expect(protocolRelative).toMatch(/<a href="\/\/elsewhere.test\/x"[^>]*>别处<\/a>/);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   channelsExist,
   isActiveChannel,
   menuTree,
+  pathSegments,
 } from '../../shared/channels.ts';
 import { EN_TREE, ZH_TREE } from './fixtures/page-router-fixture.ts';
 
@@ -70,6 +71,25 @@ describe('active channel', () => {
 
   it('never marks an external channel active', () => {
     expect(isActiveChannel(find('/Exhibition/VRTour'), '/Exhibition/VRTour')).toBe(false);
+  });
+});
+
+describe('path segments (split once per path)', () => {
+  it('gives the same decoded segments every time, for short and long paths, past its bound', () => {
+    expect(pathSegments('/News/%E6%96%B0%E9%97%BB/12?x=1#y')).toEqual(['News', '新闻', '12']);
+    expect(pathSegments('/News/%E6%96%B0%E9%97%BB/12?x=1#y')).toEqual(['News', '新闻', '12']);
+    expect(pathSegments('/bad/%E6%96')).toEqual(['bad', '%E6%96']);
+    const long = `/News/${'a'.repeat(300)}`;
+    expect(pathSegments(long)).toEqual(['News', 'a'.repeat(300)]);
+    expect(pathSegments(long)).toEqual(['News', 'a'.repeat(300)]);
+    for (let i = 0; i < 3000; i += 1) expect(pathSegments(`/News/${i}`)).toEqual(['News', String(i)]);
+    expect(pathSegments('/News/0')).toEqual(['News', '0']);
+  });
+
+  it('hands out segments no caller can change for the next', () => {
+    const segments = pathSegments('/Survey/Leader');
+    expect(() => (segments as string[]).push('x')).toThrow();
+    expect(pathSegments('/Survey/Leader')).toEqual(['Survey', 'Leader']);
   });
 });
 
