@@ -32,4 +32,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=40s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=32", "dist/server/main.js"]

@@ -48,7 +48,8 @@ function leaf(def: RouteDef, sources: RouteSources): RouteObject {
   return { ...base, lazy: async () => ({ Component: (await load()).default }) };
 }
 
-export function buildRoutes(sources: RouteSources): RouteObject[] {
+/** The routes of the table's rows (all of them; the server builds a handler per group of rows too). */
+export function buildRoutes(sources: RouteSources, rows: readonly RouteDef[] = ROUTES): RouteObject[] {
   return [
     {
       id: ROOT_ROUTE_ID,
@@ -56,7 +57,7 @@ export function buildRoutes(sources: RouteSources): RouteObject[] {
       shouldRevalidate: rootShouldRevalidate,
       Component: Layout,
       ErrorBoundary: RootErrorBoundary,
-      children: ROUTES.map((def) => leaf(def, sources)),
+      children: rows.map((def) => leaf(def, sources)),
     },
   ];
 }

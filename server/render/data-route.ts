@@ -45,7 +45,7 @@ async function answerRouteResponse(res: ExpressResponse, value: Parameters<typeo
 
 export function dataRoute(deps: PageDeps, ready: () => Promise<Engine>) {
   return async function serveData(req: ExpressRequest, res: ExpressResponse): Promise<void> {
-    const { handler } = await ready();
+    const engine = await ready();
     const { log, state, signal } = beginPageRequest(res, deps);
     const routeId = typeof req.query[ROUTE_PARAM] === 'string' ? req.query[ROUTE_PARAM] : '';
     setRouteId(res, 'page:data');
@@ -61,7 +61,7 @@ export function dataRoute(deps: PageDeps, ready: () => Promise<Engine>) {
     }
     try {
       const request = await toFetchRequest(req, url, signal);
-      const value: unknown = await handler.queryRoute(request, { routeId, requestContext: state });
+      const value: unknown = await engine.handlerFor(url.pathname).queryRoute(request, { routeId, requestContext: state });
       recordPage(res, state);
       if (value instanceof Response) await answerRouteResponse(res, value);
       else answer(res, 200, { type: 'data', data: value ?? null });

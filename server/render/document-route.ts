@@ -91,7 +91,7 @@ interface RenderJob {
 function streamDocument(job: RenderJob): void {
   const { req, res, log, context, engine } = job;
   const bot = isbot(req.get('user-agent') ?? '');
-  const router = staticRouterFor(engine.handler, context);
+  const router = staticRouterFor(engine.handlerFor(context.location.pathname), context);
   const tail = documentTail(hydrationState(context), engine.assets);
   let started = false;
 
@@ -185,7 +185,7 @@ export function documentRoute(deps: PageDeps, ready: () => Promise<Engine>) {
     let result: Response | StaticHandlerContext;
     try {
       const request = await toFetchRequest(req, url, signal);
-      result = (await engine.handler.query(request, { requestContext: state })) as Response | StaticHandlerContext;
+      result = (await engine.handlerFor(url.pathname).query(request, { requestContext: state })) as Response | StaticHandlerContext;
     } catch (err) {
       if (err instanceof FormBodyError) {
         refusePage(res, log, { status: err.status, code: err.code, message: err.message });

@@ -1,20 +1,23 @@
-// The page engine: react-router's static handler over the route table (loaders and actions from
-// route-handlers.ts, every screen component loaded up front) and the build's assets. Made once per
-// page router, on first use; a failed start is tried again by the next request.
+// The page engine: react-router's static handlers over the route table, one per group of rows
+// (route-groups.ts; loaders and actions from route-handlers.ts, every screen component loaded up front)
+// and the build's assets. Made once per page router, on first use; a failed start is tried again by the
+// next request.
 import { join } from 'node:path';
 import type { ComponentType } from 'react';
 import { createStaticHandler, type StaticHandler } from 'react-router';
 import { ROOT_ROUTE_ID } from '../../client/frame.ts';
-import { buildRoutes } from '../../client/routes.tsx';
+import { buildRoutes, type RouteSources } from '../../client/routes.tsx';
 import { screenModule } from '../../client/screens/index.ts';
-import { ROUTE_BY_ID, SCREEN_KINDS, type ScreenKind } from '../../shared/route-table.ts';
+import { ROUTE_BY_ID, ROUTES, SCREEN_KINDS, type ScreenKind } from '../../shared/route-table.ts';
 import { createWriteOnce } from '../writes/once.ts';
 import { readAssets, type Assets } from './assets.ts';
 import { rootLoader, routeAction, routeLoader, type HandlerDeps } from './route-handlers.ts';
+import { addressKey, groupRows } from './route-groups.ts';
 import type { PageDeps } from './types.ts';
 
 export interface Engine {
-  handler: StaticHandler;
+  /** The static handler that matches this path (route-groups.ts): the same match as over the whole table. */
+  handlerFor(pathname: string): StaticHandler;
   assets: Assets;
 }
 
@@ -26,13 +29,16 @@ export async function loadScreens(): Promise<Map<ScreenKind, ComponentType>> {
 export async function createEngine(deps: PageDeps): Promise<Engine> {
   const run: HandlerDeps = { api: deps.api, logger: deps.logger, now: deps.now, site: deps.site, writeOnce: deps.writeOnce ?? createWriteOnce() };
   const screens = await loadScreens();
-  const routes = buildRoutes({
+  const sources: RouteSources = {
     loader: (id) => (id === ROOT_ROUTE_ID ? rootLoader(run) : routeLoader(run, ROUTE_BY_ID.get(id)!)),
     action: (id) => routeAction(run, ROUTE_BY_ID.get(id)!),
     component: (kind) => screens.get(kind)!,
-  });
+  };
+  const { groups, everywhere } = groupRows(ROUTES);
+  const handlers = new Map([...groups].map(([key, rows]) => [key, createStaticHandler(buildRoutes(sources, rows))]));
+  const elsewhere = createStaticHandler(buildRoutes(sources, everywhere));
   return {
-    handler: createStaticHandler(routes),
+    handlerFor: (pathname) => handlers.get(addressKey(pathname)) ?? elsewhere,
     assets: readAssets(deps.publicDir ?? join(process.cwd(), 'public'), deps.logger),
   };
 }
