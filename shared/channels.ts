@@ -2,6 +2,7 @@
 // parent's path plus its own route segment; external http(s) links open in a new tab; hidden channels
 // stay in the tree (their pages, breadcrumbs and titles still work) but out of the menu; the active
 // channel is the one whose path segments are a prefix of the address's.
+import { deepFreeze } from './deep-freeze.ts';
 import { compareIds } from './ids.ts';
 import type { Channel } from './wire.ts';
 import { isExternalUrl } from './links.ts';
@@ -50,9 +51,22 @@ export function buildChannelTree(records: readonly Channel[], parentPath = ''): 
   });
 }
 
+function visibleOnly(nodes: readonly ChannelNode[]): ChannelNode[] {
+  return nodes.filter((n) => n.visible).map((n) => ({ ...n, children: visibleOnly(n.children) }));
+}
+
+/** Menus of frozen trees (the server keeps one per cached channel answer): made once, frozen too. */
+const menus = new WeakMap<readonly ChannelNode[], readonly ChannelNode[]>();
+
 /** The menu: visible channels only, at every level. */
-export function menuTree(nodes: readonly ChannelNode[]): ChannelNode[] {
-  return nodes.filter((n) => n.visible).map((n) => ({ ...n, children: menuTree(n.children) }));
+export function menuTree(nodes: readonly ChannelNode[]): readonly ChannelNode[] {
+  if (!Object.isFrozen(nodes)) return visibleOnly(nodes);
+  let menu = menus.get(nodes);
+  if (menu === undefined) {
+    menu = deepFreeze(visibleOnly(nodes));
+    menus.set(nodes, menu);
+  }
+  return menu;
 }
 
 function splitPath(pathname: string): readonly string[] {

@@ -23,7 +23,7 @@ function Chevron() {
 }
 
 /** A top channel's visible children, each with its third-level channels nested. */
-function Dropdown({ id, label, nodes, pathname }: { id: string; label: string; nodes: ChannelNode[]; pathname: string }) {
+function Dropdown({ id, label, nodes, pathname }: { id: string; label: string; nodes: readonly ChannelNode[]; pathname: string }) {
   return (
     <ul id={id} className="channel-menu__dropdown" aria-label={label}>
       {nodes.map((child) => (
@@ -44,7 +44,7 @@ function Dropdown({ id, label, nodes, pathname }: { id: string; label: string; n
   );
 }
 
-export default function ChannelMenu({ nodes, pathname }: { nodes: ChannelNode[]; pathname: string }) {
+export default function ChannelMenu({ nodes, pathname }: { nodes: readonly ChannelNode[]; pathname: string }) {
   const t = useT();
   const baseId = useId();
   const navRef = useRef<HTMLElement>(null);

@@ -6,7 +6,7 @@ import { isActiveChannel } from '../../shared/channels.ts';
 import { useT } from '../i18n.tsx';
 import ChannelLink from './ChannelLink.tsx';
 
-function Tree({ nodes, pathname, depth }: { nodes: ChannelNode[]; pathname: string; depth: number }) {
+function Tree({ nodes, pathname, depth }: { nodes: readonly ChannelNode[]; pathname: string; depth: number }) {
   return (
     <ul className={`mobile-menu__list mobile-menu__list--${depth}`}>
       {nodes.map((node) => {
@@ -22,7 +22,7 @@ function Tree({ nodes, pathname, depth }: { nodes: ChannelNode[]; pathname: stri
   );
 }
 
-export default function MobileMenu({ nodes, pathname }: { nodes: ChannelNode[]; pathname: string }) {
+export default function MobileMenu({ nodes, pathname }: { nodes: readonly ChannelNode[]; pathname: string }) {
   const t = useT();
   const ref = useRef<HTMLDetailsElement>(null);
 

@@ -17,7 +17,7 @@ import { earlyHintLinks, type Assets } from './assets.ts';
 import { documentHead, documentTail, serverHead, type DocumentHeadData } from './document.ts';
 import type { Engine } from './engine.ts';
 import { sendErrorPage } from './error-page.ts';
-import { hydrationState } from './hydration.ts';
+import { hydrationJson } from './hydration.ts';
 import { beginPageRequest, originOf, recordPage, storableTarget } from './page-request.ts';
 import { pageTarget } from './page-url.ts';
 import { FormBodyError, toFetchRequest } from './request.ts';
@@ -92,7 +92,7 @@ function streamDocument(job: RenderJob): void {
   const { req, res, log, context, engine } = job;
   const bot = isbot(req.get('user-agent') ?? '');
   const router = staticRouterFor(engine.handlerFor(context.location.pathname), context);
-  const tail = documentTail(hydrationState(context), engine.assets);
+  const tail = documentTail(hydrationJson(context), engine.assets);
   let started = false;
 
   const send = (pipe: (dest: NodeJS.WritableStream) => NodeJS.WritableStream): void => {

@@ -60,10 +60,11 @@ export function documentHead(head: DocumentHeadData, assets: Assets): string {
   return lines.filter(Boolean).join('\n');
 }
 
-export function documentTail(state: unknown, assets: Assets): string {
+/** The end of the document: `stateJson` is the router state already made script-safe (hydration.ts). */
+export function documentTail(stateJson: string, assets: Assets): string {
   return [
     '</div>',
-    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${scriptJson(state)}</script>`,
+    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${stateJson}</script>`,
     assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
     '</body>',
     '</html>',

@@ -51,6 +51,17 @@ describe('menu', () => {
   });
 });
 
+describe('menu of a frozen tree (the server\'s, kept per cached answer)', () => {
+  it('is made once, read-only, and the same menu as of an unfrozen copy', () => {
+    const frozen = Object.freeze(buildChannelTree(ZH_TREE).map((n) => Object.freeze(n)));
+    const first = menuTree(frozen);
+    expect(menuTree(frozen)).toBe(first);
+    expect(Object.isFrozen(first[0]!.children)).toBe(true);
+    expect(first).toEqual(menuTree(buildChannelTree(ZH_TREE)));
+    expect(menuTree(buildChannelTree(ZH_TREE))).not.toBe(menuTree(buildChannelTree(ZH_TREE)));
+  });
+});
+
 describe('active channel', () => {
   it('matches by path segments, not by string prefix', () => {
     const news = find('/News');

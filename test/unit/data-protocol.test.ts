@@ -3,7 +3,7 @@
 import { isRouteErrorResponse, UNSAFE_ErrorResponseImpl, type StaticHandlerContext } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { readHydrationData } from '../../client/hydration-data.ts';
-import { hydrationState } from '../../server/render/hydration.ts';
+import { hydrationJson, hydrationState } from '../../server/render/hydration.ts';
 import { scriptJson } from '../../server/render/html.ts';
 import { dataUrl, dropParam, pageUrlOfData } from '../../shared/data-protocol.ts';
 
@@ -33,6 +33,22 @@ describe('embedded router state', () => {
     const error = state.errors!['zh:News/:sec/:id'];
     expect(isRouteErrorResponse(error)).toBe(true);
     expect((error as { status: number }).status).toBe(404);
+  });
+
+  it('is the same JSON with the frame\'s frozen channel tree written once and kept', () => {
+    const tree = Object.freeze([Object.freeze({ no: 'News', name: '新闻 <b>&</b> \u2028', children: Object.freeze([]) })]);
+    const contextOf = (title: string) =>
+      ({
+        loaderData: { root: { lang: 'zh', wx: false, channels: tree, year: 2026 }, 'zh:News/SNews': { title, note: '\u0000channel tree\u0000' } },
+        actionData: null,
+        errors: null,
+      }) as unknown as StaticHandlerContext;
+    for (const title of ['一', '二 $& $1']) {
+      const context = contextOf(title);
+      expect(hydrationJson(context)).toBe(scriptJson(hydrationState(context)));
+    }
+    const unfrozen = { loaderData: { root: { channels: [{ no: 'A' }] } }, actionData: null, errors: null } as unknown as StaticHandlerContext;
+    expect(hydrationJson(unfrozen)).toBe(scriptJson(hydrationState(unfrozen)));
   });
 
   it('cannot close its script element or open a comment', () => {
