@@ -18,7 +18,7 @@ const JS_BUDGET_BYTES = 100 * 1024;
  * Deferred hydration JavaScript per page, gzipped: React 19 + react-router 7 alone are ~105 KB, so the
  * framework is fetched after load (see client/entry.client.tsx); this ceiling keeps it from creeping.
  * 126 KiB since stop 16 (was 125): the site's own link (client/components/SiteLink.tsx) added ~0.4 KB to
- * every page and took 1–3 ms of CPU off every server render (README "Render CPU").
+ * every page and took ~10 % of the CPU off a server render (README "Figures", stop 16).
  */
 const HYDRATION_BUDGET_BYTES = 126 * 1024;
 

@@ -6,7 +6,7 @@ import { isbot } from 'isbot';
 import type { Logger } from 'pino';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { isRouteErrorResponse, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { ROOT_ROUTE_ID } from '../../client/frame.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import type { PageMeta, PageState } from '../../shared/head.ts';
@@ -81,6 +81,8 @@ interface RenderJob {
   log: Logger;
   context: StaticHandlerContext;
   engine: Engine;
+  /** The static handler that answered the query (the address's route group). */
+  handler: StaticHandler;
   head: DocumentHeadData;
   page: { url: URL; lang: 'zh' | 'en'; mode: SiteMode };
   signal: AbortSignal;
@@ -91,7 +93,7 @@ interface RenderJob {
 function streamDocument(job: RenderJob): void {
   const { req, res, log, context, engine } = job;
   const bot = isbot(req.get('user-agent') ?? '');
-  const router = staticRouterFor(engine.handlerFor(context.location.pathname), context);
+  const router = staticRouterFor(job.handler, context);
   const tail = documentTail(hydrationJson(context), engine.assets);
   let started = false;
 
@@ -182,10 +184,11 @@ export function documentRoute(deps: PageDeps, ready: () => Promise<Engine>) {
       }
     }
 
+    const handler = engine.handlerFor(url.pathname);
     let result: Response | StaticHandlerContext;
     try {
       const request = await toFetchRequest(req, url, signal);
-      result = (await engine.handlerFor(url.pathname).query(request, { requestContext: state })) as Response | StaticHandlerContext;
+      result = (await handler.query(request, { requestContext: state })) as Response | StaticHandlerContext;
     } catch (err) {
       if (err instanceof FormBodyError) {
         refusePage(res, log, { status: err.status, code: err.code, message: err.message });
@@ -206,6 +209,6 @@ export function documentRoute(deps: PageDeps, ready: () => Promise<Engine>) {
     const leaf = result.matches[result.matches.length - 1];
     const def = leaf ? ROUTE_BY_ID.get(leaf.route.id) : undefined;
     setRouteId(res, `page:${def?.id ?? 'unknown'}`);
-    renderContext({ req, res, log, context: result, engine, page, signal, timeoutMs }, def, origin);
+    renderContext({ req, res, log, context: result, engine, handler, page, signal, timeoutMs }, def, origin);
   };
 }
