@@ -229,6 +229,8 @@ try {
       CACHE_MAX_BYTES: String(CACHE_MAX_BYTES),
       ADMIN_TOKEN,
       LOG_LEVEL: 'silent',
+      // The soak walks tens of thousands of distinct API addresses from one client: it measures memory, not the miss budget.
+      RATE_LIMIT_API_MISSES: '0',
       // glibc's allocator settings, when given (MALLOC_ARENA_MAX=2, GLIBC_TUNABLES=…): to tell malloc's
       // retention from the edge's own memory.
       ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$|HEAP_GROWTH_PERCENT$)/.test(k) && v !== undefined)),

@@ -74,6 +74,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** Writes (messages, answers, likes) allowed per client address per minute; 0 turns the limit off. */
   readonly rateLimitWrites: number;
+  /** Proxied API reads that miss the cache allowed per client address per 10 s; 0 turns the limit off. */
+  readonly rateLimitApiMisses: number;
   readonly site: {
     readonly english: boolean;
     readonly watermark: boolean;
@@ -282,6 +284,11 @@ export const ENV_VARS = {
   },
   SHUTDOWN_TIMEOUT_MS: { default: '10000', meaning: 'On SIGTERM, time in ms in-flight requests get to finish', schema: int(0) },
   RATE_LIMIT_WRITES: { default: '20', meaning: 'Writes (messages, answers, likes) per client address per minute; 0 = no limit', schema: int(0) },
+  RATE_LIMIT_API_MISSES: {
+    default: '60',
+    meaning: 'API reads per client address per 10 s that the cache cannot answer (each a call to the content service); past it 429 with Retry-After; 0 = no limit',
+    schema: int(0),
+  },
   SITE_ENGLISH: { default: 'false', meaning: 'Global English flag: every page in English mode', schema: bool },
   IMAGE_WATERMARK: { default: 'false', meaning: 'Show the watermarked image variants', schema: bool },
   PUBLIC_URL: {
@@ -376,6 +383,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: v.TRUST_PROXY,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     rateLimitWrites: v.RATE_LIMIT_WRITES,
+    rateLimitApiMisses: v.RATE_LIMIT_API_MISSES,
     site: { english: v.SITE_ENGLISH, watermark: v.IMAGE_WATERMARK, publicUrl: v.PUBLIC_URL },
   });
 }

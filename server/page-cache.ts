@@ -43,6 +43,8 @@ const STALE_PATIENCE_MS = 1_000;
 export interface PageCacheStats extends CacheStats {
   /** Pages rendered to be kept (misses and background re-renders). */
   renders: number;
+  /** Requests that waited out the follow limit behind another request's render, then rendered themselves. */
+  followTimeouts: number;
 }
 
 /** A page answer found for a request. */
@@ -100,7 +102,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const policy: KeepPolicy = { ttlS, swrS: options.swrS ?? 0, staleIfErrorS: options.staleIfErrorS ?? 0, now };
   const patienceMs = options.stalePatienceMs ?? STALE_PATIENCE_MS;
   const followLimitMs = options.followLimitMs ?? FOLLOW_LIMIT_MS;
-  const counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
+  const counts = { hits: 0, misses: 0, stale: 0, renders: 0, followTimeouts: 0 };
   const emit = (event: CacheEvent) => onEvent?.(event);
   const pages = createPageStore({ maxBytes, now, swrS: policy.swrS, staleIfErrorS: policy.staleIfErrorS, emit, shared: options.shared });
   const renders = createRenders({
@@ -159,8 +161,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const running = renders.running(key);
     // Behind a render under way: its page (judged like a stored one), or render it here after all.
-    if (running) return within(running, followLimitMs).then((rendered) => (rendered ? judge(rendered) : null));
+    if (running) return follow(running).then((rendered) => (rendered ? judge(rendered) : null));
     return null;
+  }
+
+  /** The page a render under way stores; null when it keeps none, or when it is not done within the follow limit. */
+  function follow(running: Promise<PageEntry | null>): Promise<PageEntry | null> {
+    return within(running.then((page) => ({ page })), followLimitMs).then((settled) => {
+      if (settled) return settled.page;
+      counts.followTimeouts += 1;
+      return null;
+    });
   }
 
   function send(req: IncomingMessage, res: ServerResponse, { entry, status, visitCarried }: PageFound, sending: Omit<Sending, 'cache' | 'ageS'>): void {

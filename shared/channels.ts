@@ -1,7 +1,12 @@
 // The channel tree as the portal uses it (spec §2 "Navigation and header"): a channel's path is its
-// parent's path plus its own route segment; external http(s) links open in a new tab; hidden channels
-// stay in the tree (their pages, breadcrumbs and titles still work) but out of the menu; the active
+// parent's path plus its own route segment; external http(s) links open in a new tab; the active
 // channel is the one whose path segments are a prefix of the address's.
+//
+// A hidden channel (`isVisible: false`) is unlisted, not private: the service's public API lists it
+// to anyone, so its pages answer when linked, but the site names it nowhere a visitor or crawler would
+// find it (menus, tabs, sitemap, feeds, search results) and its pages carry `noindex`. The server
+// keeps the whole tree; what a page sends to the browser is the listed tree plus, on a page inside a
+// hidden channel, that page's own chain (pageTree).
 import { deepFreeze } from './deep-freeze.ts';
 import { compareIds } from './ids.ts';
 import type { Channel } from './wire.ts';
@@ -69,6 +74,36 @@ export function menuTree(nodes: readonly ChannelNode[]): readonly ChannelNode[] 
   return menu;
 }
 
+/** Does a chain run through a hidden channel (the page is unlisted: `noindex`, out of sitemap and feeds)? */
+export const isUnlistedChain = (chain: readonly Pick<ChannelNode, 'visible'>[]): boolean => chain.some((n) => !n.visible);
+
+/** The chain from `depth` down as unlisted nodes, each holding only the next one (no hidden siblings). */
+function unlistedChain(chain: readonly ChannelNode[], depth: number): ChannelNode {
+  const next = depth + 1 < chain.length ? [unlistedChain(chain, depth + 1)] : [];
+  return { ...chain[depth]!, visible: false, children: next };
+}
+
+/** `level` (a listed tree) with the chain from `depth` grafted in: listed nodes copied, the first hidden one added. */
+function graftChain(level: readonly ChannelNode[], chain: readonly ChannelNode[], depth: number): ChannelNode[] {
+  const node = chain[depth];
+  if (!node) return [...level];
+  const at = node.visible ? level.findIndex((n) => n.no === node.no) : -1;
+  if (at < 0) return [...level, unlistedChain(chain, depth)];
+  return level.map((n, i) => (i === at ? { ...n, children: graftChain(n.children, chain, depth + 1) } : n));
+}
+
+/**
+ * The channels a page sends to the browser: the listed tree (menuTree: shared and frozen, so its JSON
+ * is written once per tree), and on a page inside a hidden channel that page's own chain grafted in,
+ * flagged unlisted, so its title, breadcrumb, banner and head come out as on the server. Hidden
+ * channels elsewhere in the tree never leave the server.
+ */
+export function pageTree(tree: readonly ChannelNode[], pathname: string): readonly ChannelNode[] {
+  const menu = menuTree(tree);
+  const chain = channelChain(tree, pathname);
+  return isUnlistedChain(chain) ? graftChain(menu, chain, 0) : menu;
+}
+
 function splitPath(pathname: string): readonly string[] {
   return pathname
     .split(/[?#]/)[0]!
@@ -112,7 +147,8 @@ function messageChannel(found: ChannelNode | undefined, segment: string, parentP
   const path = `${parentPath}/${segment}`;
   const name = segment.startsWith('EN_') ? MESSAGE_CHANNEL_NAME.en : MESSAGE_CHANNEL_NAME.zh;
   if (found) return { ...found, name };
-  return { no: segment, name, path, href: path, external: false, visible: false, isHome: false, banner: '', description: '', children: [] };
+  // Not a channel of the tree but a public page of every site (the board the menu's LeaveWord shows).
+  return { no: segment, name, path, href: path, external: false, visible: true, isHome: false, banner: '', description: '', children: [] };
 }
 
 const isMessageSegment = (segment: string): boolean => segment.replace(/^EN_/, '') === MESSAGE_SEGMENT;

@@ -1,6 +1,7 @@
 // The endpoint catalogue: every call of spec §7, one row each. The reference service's router, the
 // edge's proxy allow-list and cache policy, the typed API helpers and the contract tests all iterate
 // this table; adding an endpoint is adding a row.
+import { RECORD_ID } from './ids.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -58,8 +59,43 @@ export interface EndpointSpec {
   readonly query?: readonly string[] | 'any';
   /** The service counts a visit each time it answers this call (a cache in front must keep it counting). */
   readonly countsVisit?: boolean;
+  /** The page sizes a caller of the proxy may ask of this list (none: the call does not page). */
+  readonly pageSize?: PageSizePolicy;
   readonly summary: string;
 }
+
+/**
+ * The page sizes the proxy answers for one list call. Every page size is its own cache key and a page
+ * of all records can be megabytes, so callers get what the site's own screens use and no more.
+ */
+export interface PageSizePolicy {
+  /** The largest page size answered. */
+  readonly max: number;
+  /** Page size 0 (the wire's "0/0 = all") is answered: short lists a screen reads whole. */
+  readonly all: boolean;
+}
+
+/** The largest page any list screen, feed or sitemap walk of the site asks for, with room to spare. */
+export const MAX_PAGE_SIZE = 100;
+const PAGED: PageSizePolicy = { max: MAX_PAGE_SIZE, all: false };
+/** Types, dictionaries and a record's attachments: short lists that screens and older clients read whole. */
+const PAGED_OR_ALL: PageSizePolicy = { max: MAX_PAGE_SIZE, all: true };
+
+/** What a `:param` of a catalogue path may hold, checked before any call leaves with it. */
+export interface PathParamRule {
+  readonly pattern: RegExp;
+  /** What the value must be, in words a caller understands. */
+  readonly what: string;
+}
+
+/** One rule per `:param` name of the catalogue's paths. */
+export const PATH_PARAM_RULES: Readonly<Record<string, PathParamRule>> = {
+  id: { pattern: RECORD_ID, what: 'a record id (letters, digits, - and _, at most 64)' },
+  channelNo: { pattern: RECORD_ID, what: 'a channel number (letters, digits, - and _, at most 64)' },
+  path: { pattern: RECORD_ID, what: 'a place name such as home (letters, digits, - and _, at most 64)' },
+  site: { pattern: /^(?:CN|EN)$/, what: 'CN or EN' },
+  number: { pattern: /^(?:[1-9]\d?|[12]\d\d|3[0-5]\d|36[0-6])$/, what: 'a number of days from 1 to 366' },
+};
 
 const row = (
   name: string,
@@ -67,7 +103,7 @@ const row = (
   path: string,
   ttlS: number,
   summary: string,
-  extra: { write?: boolean; query?: readonly string[] | 'any'; alsoPost?: boolean; countsVisit?: boolean } = {},
+  extra: { write?: boolean; query?: readonly string[] | 'any'; alsoPost?: boolean; countsVisit?: boolean; pageSize?: PageSizePolicy } = {},
 ): EndpointSpec => {
   const service = serviceOf(path);
   return {
@@ -81,6 +117,7 @@ const row = (
     write: extra.write ?? false,
     query: extra.query,
     countsVisit: extra.countsVisit,
+    pageSize: extra.pageSize,
     summary,
   };
 };
@@ -92,32 +129,33 @@ function serviceOf(path: string): ServiceName {
 
 export const ENDPOINTS = [
   row('queryAllChannel', 'GET', '/api/queryAllChannel/:site', 600, 'channel tree of a site (CN or EN)'),
-  row('queryArchivesList', 'POST', '/api/queryArchivesList', 60, 'articles of a channel, paged'),
-  row('queryArchivesListByMulNo', 'POST', '/api/queryArchivesListByMulNo', 60, 'articles of several channels, paged'),
+  row('queryArchivesList', 'POST', '/api/queryArchivesList', 60, 'articles of a channel, paged', { pageSize: PAGED }),
+  row('queryArchivesListByMulNo', 'POST', '/api/queryArchivesListByMulNo', 60, 'articles of several channels, paged', { pageSize: PAGED }),
   row('queryArchivesById', 'GET', '/api/queryArchivesById/:id', 30, 'one article; counts a visit', { query: 'any', countsVisit: true }),
   row('queryArchivesByNo', 'GET', '/api/queryArchivesByNo/:channelNo', 60, 'the article of a single-page channel'),
   row('doStarByArcId', 'GET', '/api/doStarByArcId/:id', 0, 'like an article', { write: true }),
   row('cancelStarByActId', 'GET', '/api/cancelStarByActId/:id', 0, 'remove a like', { write: true }),
   row('getBaiduReport', 'GET', '/sw-cms-zb/api/getBaiduReport/:number', 600, 'site statistics report of the last N days'),
-  row('queryExhibitionBaseList', 'POST', '/api/queryExhibitionBaseList', 300, 'long-term exhibitions, paged'),
+  row('queryExhibitionBaseList', 'POST', '/api/queryExhibitionBaseList', 300, 'long-term exhibitions, paged', { pageSize: PAGED }),
   row('queryExhibitionBaseById', 'GET', '/api/queryExhibitionBaseById/:id', 300, 'one long-term exhibition'),
-  row('queryExhibitionTempList', 'POST', '/api/queryExhibitionTempList', 300, 'temporary exhibitions, paged'),
+  row('queryExhibitionTempList', 'POST', '/api/queryExhibitionTempList', 300, 'temporary exhibitions, paged', { pageSize: PAGED }),
   row('queryExhibitionTempById', 'GET', '/api/queryExhibitionTempById/:id', 300, 'one temporary exhibition'),
-  row('queryExhibitList', 'POST', '/api/queryExhibitList', 300, 'exhibits, paged and filtered'),
+  row('queryExhibitList', 'POST', '/api/queryExhibitList', 300, 'exhibits, paged and filtered', { pageSize: PAGED }),
   row('queryExhibitById', 'GET', '/api/queryExhibitById/:id', 300, 'one exhibit'),
-  row('queryExhibitListByTemp', 'POST', '/api/queryExhibitListByTemp', 300, 'exhibits of a temporary exhibition'),
-  row('queryExhibitTypeList', 'POST', '/api/queryExhibitTypeList', 600, 'exhibit types'),
+  row('queryExhibitListByTemp', 'POST', '/api/queryExhibitListByTemp', 300, 'exhibits of a temporary exhibition', { pageSize: PAGED }),
+  row('queryExhibitTypeList', 'POST', '/api/queryExhibitTypeList', 600, 'exhibit types', { pageSize: PAGED_OR_ALL }),
   row('queryDictionaryByCode', 'POST', '/api/queryDictionaryByCode', 600, 'dictionary entries of a code', {
     query: ['dictionaryCode', 'appId'],
+    pageSize: PAGED_OR_ALL,
   }),
-  row('queryActivityListByType', 'POST', '/api/queryActivityListByType', 60, 'activities of a type, paged'),
+  row('queryActivityListByType', 'POST', '/api/queryActivityListByType', 60, 'activities of a type, paged', { pageSize: PAGED }),
   row('queryActivityById', 'GET', '/api/queryActivityById/:id', 60, 'one activity'),
-  row('queryFileList', 'POST', '/sw-file/refFileObject/queryPageList', 300, 'files attached to an object'),
-  row('querySearchList', 'POST', '/api/querySearchList', 60, 'site search (title and content)'),
-  row('cmsSearch', 'POST', '/sw-es/cmsSearch', 60, 'site search, search-cluster form'),
-  row('queryMessageList', 'POST', '/api/queryMessageList', 30, 'published visitor messages, paged'),
+  row('queryFileList', 'POST', '/sw-file/refFileObject/queryPageList', 300, 'files attached to an object', { pageSize: PAGED_OR_ALL }),
+  row('querySearchList', 'POST', '/api/querySearchList', 60, 'site search (title and content)', { pageSize: PAGED }),
+  row('cmsSearch', 'POST', '/sw-es/cmsSearch', 60, 'site search, search-cluster form', { pageSize: PAGED }),
+  row('queryMessageList', 'POST', '/api/queryMessageList', 30, 'published visitor messages, paged', { pageSize: PAGED }),
   row('addMessage', 'POST', '/api/addMessage', 0, 'leave a visitor message', { write: true }),
-  row('getQuestionnairePageList', 'POST', '/api/getQuestionnairePageList', 60, 'questionnaires, paged'),
+  row('getQuestionnairePageList', 'POST', '/api/getQuestionnairePageList', 60, 'questionnaires, paged', { pageSize: PAGED }),
   row('getQuestionnaireById', 'GET', '/api/getQuestionnaireById/:id', 60, 'one questionnaire with its questions', { alsoPost: true }),
   row('addQuestionnaireRecord', 'POST', '/api/addQuestionnaireRecord', 0, 'answer a questionnaire', { write: true }),
   row('getQuestionnaireResultInfo', 'POST', '/api/getQuestionnaireResultInfo', 10, 'questionnaire results'),
@@ -218,6 +256,8 @@ export function buildPath(spec: EndpointSpec, params: Record<string, string | nu
   return spec[which].replace(/:([A-Za-z]+)/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined || value === '') throw new Error(`missing path parameter "${key}" for ${spec.name}`);
+    // URL parsers resolve a `.` or `..` segment (also written %2e), so it would name another path upstream.
+    if (value === '.' || value === '..') throw new Error(`path parameter "${key}" of ${spec.name} may not be "${value}"`);
     return encodeURIComponent(String(value));
   });
 }

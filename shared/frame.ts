@@ -13,8 +13,11 @@ export interface FrameData {
   englishFlag: boolean;
   /** The current year in China (footer copyright), computed on the server. */
   year: number;
-  /** The channel tree of the language, hidden channels included (flagged `visible: false`). */
-  channels: ChannelNode[];
+  /**
+   * The listed channel tree of the language; on a page inside a hidden channel, that page's own chain
+   * too (flagged `visible: false`). Hidden channels elsewhere stay on the server (shared/channels.ts pageTree).
+   */
+  channels: readonly ChannelNode[];
   /** Show watermarked image variants. */
   watermark: boolean;
   /** Where upstream files are served, e.g. `/file`. */

@@ -1,7 +1,7 @@
-// What a page's <head> says (title, description, canonical, hreflang alternates, Open Graph, RSS
-// alternates, JSON-LD, the reading mode). The server writes it into the document; the browser updates
-// it after a client navigation with the same function, so both always agree.
-import { channelChain, type ChannelNode } from './channels.ts';
+// What a page's <head> says (title, description, robots, canonical, hreflang alternates, Open Graph,
+// RSS alternates, JSON-LD, the reading mode). The server writes it into the document; the browser
+// updates it after a client navigation with the same function, so both always agree.
+import { channelChain, isUnlistedChain, type ChannelNode } from './channels.ts';
 import { feedPathFor } from './discovery-paths.ts';
 import { t, type Lang } from './i18n.ts';
 import { homePath, toChinesePath, toEnglishPath, twinRoute, type RouteDef, type ScreenKind } from './route-table.ts';
@@ -18,6 +18,8 @@ export interface PageMeta {
   description?: string;
   /** Open Graph image path (`/file/...`) or absolute URL. */
   image?: string;
+  /** What `image` shows, for readers who do not see it (`og:image:alt`); default: the page's name. */
+  imageAlt?: string;
   /** Open Graph type; default `website`. */
   type?: 'website' | 'article';
   /** What a record page is about, for its JSON-LD node (shared/structured-data.ts). */
@@ -47,10 +49,12 @@ export interface PageHead {
   lang: string;
   title: string;
   description: string;
+  /** `<meta name="robots">`: `noindex` on the pages of hidden channels (unlisted: they answer when linked, but are not for search engines); null elsewhere. */
+  robots: string | null;
   /** Absent on error pages. */
   canonical: string | null;
   alternates: Alternate[];
-  og: { type: string; title: string; description: string; url: string | null; image: string; siteName: string; locale: string };
+  og: { type: string; title: string; description: string; url: string | null; image: string; imageAlt: string; siteName: string; locale: string };
   /** RSS 2.0 feeds of the page (list pages): `<link rel="alternate" type="application/rss+xml">`. */
   feeds: Array<{ title: string; href: string }>;
   /** The elder-friendly reading mode (`care=1`): the document's root gets CARE_CLASS. */
@@ -68,6 +72,12 @@ const OG_LOCALE: Record<Lang, string> = { zh: 'zh_CN', en: 'en_US' };
 
 /** The default share image (public/og-image.png). */
 export const DEFAULT_OG_IMAGE = '/og-image.png';
+
+/** What the default share image shows: the museum's logo and name. */
+const DEFAULT_OG_IMAGE_ALT: Record<Lang, (site: string) => string> = {
+  zh: (site) => `${site}标志`,
+  en: (site) => `${site} logo`,
+};
 
 const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -120,14 +130,21 @@ export function pageHead(input: HeadInput): PageHead {
       ]
     : [];
   const image = meta?.image || DEFAULT_OG_IMAGE;
+  // The site's share picture is its logo and name; a record's picture illustrates the record.
+  const imageAlt = clean(meta?.image ? meta.imageAlt || pageName || siteTitle : DEFAULT_OG_IMAGE_ALT[lang](siteTitle)).slice(0, 200);
+  const unlisted = state === 'ok' && isUnlistedChain(chain);
+  // A hidden channel has no feed (server/discovery/site-pages.ts), so its list names none.
   const feeds =
-    state === 'ok' && def && FEED_SCREENS.has(def.screen) ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }] : [];
+    state === 'ok' && !unlisted && def && FEED_SCREENS.has(def.screen)
+      ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }]
+      : [];
   return {
     feeds,
     care: isCare(url),
     lang: HTML_LANG[lang],
     title,
     description,
+    robots: unlisted ? 'noindex' : null,
     canonical,
     alternates,
     og: {
@@ -136,6 +153,7 @@ export function pageHead(input: HeadInput): PageHead {
       description,
       url: canonical,
       image: /^https?:\/\//.test(image) ? image : `${origin}${image.startsWith('/') ? '' : '/'}${image}`,
+      imageAlt,
       siteName: siteTitle,
       locale: OG_LOCALE[lang],
     },

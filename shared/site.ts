@@ -22,7 +22,30 @@ export function pathIsEnglish(pathname: string): boolean {
  */
 export function withoutLanguageSegments(pathname: string): string {
   const kept = pathname.split('/').filter((segment, i) => i === 0 || !/^(?:enxh|phoneen)$/i.test(segment));
-  return kept.join('/') || '/';
+  return kept.length === pathname.split('/').length ? pathname : sitePath(kept.join('/'));
+}
+
+/** A made-up origin to parse addresses against: whatever lands elsewhere was not a path of this site. */
+const SITE_BASE = 'http://site.invalid';
+
+function onSite(href: string): URL | null {
+  try {
+    const url = new URL(href, SITE_BASE);
+    return url.origin === SITE_BASE ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An address as a path of this site, for every redirect the edge sends: exactly one leading `/`,
+ * whatever the input. Browsers read `//host`, `/\host` and `/<tab>/host` as another site, and a path
+ * built from the visitor's address (a removed segment, a page number) can come out that way; such an
+ * address stays on the site as an odd path (the not-found page), never a host.
+ */
+export function sitePath(location: string): string {
+  const url = onSite(location) ?? onSite(`/${location.replace(/^[\s/\\]+/, '')}`) ?? new URL(SITE_BASE);
+  return `/${url.pathname.replace(/^\/+/, '')}${url.search}${url.hash}`;
 }
 
 export function resolveLang(url: URL, englishFlag: boolean): Lang {

@@ -3,6 +3,11 @@
 // builders over what the loaders already return (PageMeta.entity) and the channel chain; the document
 // writes the result as `<script type="application/ld+json">` (data, never executed, so the strict CSP
 // holds). Times on the wire are China time without a zone: here they get their `+08:00`.
+//
+// The museum is two nodes, as schema.org has it: the building visitors go to is a `Museum` (a Place:
+// address, opening hours), and the institution that publishes articles and organises events is an
+// `Organization` located there. Author, publisher and organizer take an Organization or a Person,
+// never a Place.
 import { channelChain, type ChannelNode } from './channels.ts';
 import { chinaIso } from './china-time.ts';
 import { t, type Lang } from './i18n.ts';
@@ -28,7 +33,7 @@ interface PostalAddress extends JsonLdNode {
  * The museum's own facts, as the footer shows them (footer.address, footer.hours in shared/i18n.ts;
  * a unit test keeps the two in step). `sameAs` lists the public profile pages of the museum's accounts;
  * the footer shows the WeChat, Xiaohongshu and Douyin accounts only as QR codes, so there is no
- * profile URL to give yet: add them here and they appear on the home page's Museum node.
+ * profile URL to give yet: add them here and they appear on the home page's Organization node.
  */
 export const MUSEUM_FACTS = {
   name: { zh: '云溪博物馆', en: 'Yunxi Museum' },
@@ -52,6 +57,8 @@ export type PageEntity =
       headline: string;
       /** The wire's publishDate (`YYYY-MM-DD[ HH:mm[:ss]]`, China time). */
       published: string;
+      /** The wire's updateTime (same form), when the service says the article was edited. */
+      modified?: string;
       /** News channels' articles are NewsArticle, the rest Article. */
       news: boolean;
       /** The article's source (来源), when it names one. */
@@ -130,7 +137,7 @@ function crumbsOf(src: StructuredSource, canonical: string): Crumb[] {
   return crumbs.length > 1 ? crumbs : [];
 }
 
-/** The page's nodes: Museum + WebSite on home; the record's own node and the BreadcrumbList elsewhere. */
+/** The page's nodes: Museum, Organization and WebSite on home; the record's own node and the BreadcrumbList elsewhere. */
 export function jsonLdFor(src: StructuredSource): JsonLdNode[] {
   if (src.state !== 'ok' || !src.canonical) return [];
   const input: StructuredInput = {
@@ -143,7 +150,7 @@ export function jsonLdFor(src: StructuredSource): JsonLdNode[] {
     description: src.description,
     image: src.meta?.image,
   };
-  if (src.def?.screen === 'home') return [museumNode(input), webSiteNode(input)];
+  if (src.def?.screen === 'home') return [museumNode(input), organizationNode(input), webSiteNode(input)];
   const crumbs = crumbsOf(src, src.canonical);
   return [...(src.meta?.entity ? [entityNode(src.meta.entity, input)] : []), ...(crumbs.length > 0 ? [breadcrumbNode(src.origin, crumbs)] : [])];
 }
@@ -157,33 +164,51 @@ const abs = (origin: string, path: string): string => (/^https?:\/\//i.test(path
 const SHARE_IMAGE = '/og-image.png';
 
 const museumId = (origin: string): string => `${origin}/#museum`;
+const organizationId = (origin: string): string => `${origin}/#organization`;
 
 function postalAddress(lang: Lang): PostalAddress {
   return { '@type': 'PostalAddress', ...MUSEUM_FACTS.address[lang], addressCountry: 'CN' };
 }
 
-/** The museum as organizer, publisher and place: a reference to the home page's full node. */
-function museumRef(input: Pick<StructuredInput, 'lang' | 'origin' | 'homePath'>): JsonLdNode {
+type Named = Pick<StructuredInput, 'lang' | 'origin' | 'homePath'>;
+
+const logoOf = (origin: string): JsonLdNode => ({ '@type': 'ImageObject', url: abs(origin, MUSEUM_FACTS.logo) });
+
+/** The museum as author, publisher and organizer: a reference to the home page's Organization node. */
+function organizationRef(input: Named): JsonLdNode {
   return {
+    '@type': 'Organization',
+    '@id': organizationId(input.origin),
+    name: MUSEUM_FACTS.name[input.lang],
+    url: abs(input.origin, input.homePath),
+    logo: logoOf(input.origin),
+  };
+}
+
+/** Home: the museum building with its address and opening hours. */
+export function museumNode(input: StructuredInput): JsonLdNode {
+  return {
+    '@context': 'https://schema.org',
     '@type': 'Museum',
     '@id': museumId(input.origin),
     name: MUSEUM_FACTS.name[input.lang],
     url: abs(input.origin, input.homePath),
-    logo: { '@type': 'ImageObject', url: abs(input.origin, MUSEUM_FACTS.logo) },
-  };
-}
-
-/** Home: the museum with its address and opening hours. */
-export function museumNode(input: StructuredInput): JsonLdNode {
-  return {
-    '@context': 'https://schema.org',
-    ...museumRef(input),
+    logo: logoOf(input.origin),
     description: input.description,
     image: abs(input.origin, input.image ?? SHARE_IMAGE),
     address: postalAddress(input.lang),
     openingHoursSpecification: [
       { '@type': 'OpeningHoursSpecification', dayOfWeek: MUSEUM_FACTS.days, opens: MUSEUM_FACTS.opens, closes: MUSEUM_FACTS.closes },
     ],
+  };
+}
+
+/** Home: the museum as an institution, at its building; its accounts (`sameAs`) are the institution's. */
+export function organizationNode(input: StructuredInput): JsonLdNode {
+  return {
+    '@context': 'https://schema.org',
+    ...organizationRef(input),
+    location: { '@id': museumId(input.origin) },
     ...(MUSEUM_FACTS.sameAs.length > 0 ? { sameAs: MUSEUM_FACTS.sameAs } : {}),
   };
 }
@@ -197,7 +222,7 @@ export function webSiteNode(input: StructuredInput): JsonLdNode {
     name: MUSEUM_FACTS.name[input.lang],
     url: abs(input.origin, input.homePath),
     inLanguage: input.lang === 'en' ? 'en' : 'zh-CN',
-    publisher: { '@id': museumId(input.origin) },
+    publisher: { '@id': organizationId(input.origin) },
     potentialAction: {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate: `${abs(input.origin, input.searchPath)}?${input.searchParam}={search_term_string}` },
@@ -215,12 +240,22 @@ export function breadcrumbNode(origin: string, crumbs: readonly Crumb[]): JsonLd
   };
 }
 
+/**
+ * When an article last changed: its edit time, or its publication when it was never edited (or edited
+ * before it went out, as a draft): never earlier than it was published. Both are `+08:00` ISO times.
+ */
+function lastModified(published: string, edited: string): string {
+  if (!published) return edited;
+  return edited && Date.parse(edited) > Date.parse(published) ? edited : published;
+}
+
 /** A record page's own node (article, activity, exhibition). */
 export function entityNode(entity: PageEntity, input: StructuredInput): JsonLdNode {
   const image = input.image ? [abs(input.origin, input.image)] : undefined;
-  const museum = museumRef(input);
+  const organization = organizationRef(input);
   if (entity.kind === 'article') {
     const published = chinaIso(entity.published);
+    const modified = lastModified(published, chinaIso(entity.modified ?? ''));
     return {
       '@context': 'https://schema.org',
       '@type': entity.news ? 'NewsArticle' : 'Article',
@@ -228,10 +263,11 @@ export function entityNode(entity: PageEntity, input: StructuredInput): JsonLdNo
       description: input.description,
       ...(image ? { image } : {}),
       ...(published ? { datePublished: published } : {}),
+      ...(modified ? { dateModified: modified } : {}),
       inLanguage: input.lang === 'en' ? 'en' : 'zh-CN',
       mainEntityOfPage: input.canonical,
-      author: entity.source ? { '@type': 'Organization', name: entity.source } : museum,
-      publisher: museum,
+      author: entity.source ? { '@type': 'Organization', name: entity.source } : organization,
+      publisher: organization,
     };
   }
   const start = chinaIso(entity.start);
@@ -252,6 +288,6 @@ export function entityNode(entity: PageEntity, input: StructuredInput): JsonLdNo
       name: entity.place || MUSEUM_FACTS.name[input.lang],
       address: postalAddress(input.lang),
     },
-    organizer: museum,
+    organizer: organization,
   };
 }

@@ -54,6 +54,8 @@ export interface Article {
   subTitle: string;
   /** `YYYY-MM-DD HH:mm:ss`; screens show the date part. */
   publishDate: string;
+  /** When the article last changed (`YYYY-MM-DD HH:mm:ss`); '' when the service says it never did. */
+  updateTime?: string;
   parentChannelNo: string;
   thumbImg: string;
   thumbAppImg: string;

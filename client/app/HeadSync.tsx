@@ -1,5 +1,5 @@
 // After a client navigation, the document's head follows the page (the server wrote it for the first
-// page with the same pageHead()): title, description, language, canonical, hreflang and RSS
+// page with the same pageHead()): title, description, robots, language, canonical, hreflang and RSS
 // alternates, and the reading mode's class on <html>. The JSON-LD blocks describe the page the server
 // sent (crawlers read that document); their builders stay out of the browser bundle, so after a
 // client navigation the blocks are removed rather than left describing another page.
@@ -37,12 +37,20 @@ function link(attrs: Record<string, string>): HTMLElement {
   return el;
 }
 
+function meta(name: string, content: string): HTMLElement {
+  const el = document.createElement('meta');
+  el.setAttribute('name', name);
+  el.setAttribute('content', content);
+  return el;
+}
+
 function syncHead(head: PageHead, navigated: boolean): void {
   if (document.title !== head.title) document.title = head.title;
   const root = document.documentElement;
   root.lang = head.lang;
   root.classList.toggle(CARE_CLASS, head.care);
   document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+  replaceAll('meta[name="robots"]', () => (head.robots ? [meta('robots', head.robots)] : []));
   replaceAll('link[rel="canonical"]', () => (head.canonical ? [link({ rel: 'canonical', href: head.canonical })] : []));
   replaceAll('link[rel="alternate"][hreflang]', () => head.alternates.map((a) => link({ rel: 'alternate', hreflang: a.hreflang, href: a.href })));
   replaceAll('link[rel="alternate"][type="application/rss+xml"]', () =>

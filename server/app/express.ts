@@ -42,7 +42,7 @@ export interface ChainDeps {
 }
 
 export function buildExpress(config: ChainConfig, { parts, pageDeps, publicDir, logger, metrics }: ChainDeps): ExpressChain {
-  const { readiness, cache, pageCache, operator, gateway, client, writeLimiter } = parts;
+  const { readiness, cache, pageCache, operator, gateway, client, writeLimiter, missBudget } = parts;
   const app = express();
   app.disable('x-powered-by');
   // res.json escapes <, > and & (operator answers list cache keys, which hold callers' bodies).
@@ -67,7 +67,7 @@ export function buildExpress(config: ChainConfig, { parts, pageDeps, publicDir, 
   // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
   // compression starts after them.
   const apiPaths = createApiPaths(config.apiAliases);
-  app.use(proxyRouter({ gateway, paths: apiPaths, writeLimiter }));
+  app.use(proxyRouter({ gateway, paths: apiPaths, writeLimiter, missBudget }));
   app.use(filesRouter({ filePrefix: config.filePrefix, client, metrics }));
   // Answers compressed as they go out (a page's first visitor, before it is stored) with brotli's window
   // as small as the stored copies' (door/prepared.ts): with its 4 MiB default every such answer set up a

@@ -18,6 +18,7 @@ import type { UpstreamClient } from '../upstream/client.ts';
 import { createGateway, type Gateway } from '../upstream/gateway.ts';
 import { createVisitCounter, type VisitCounter } from '../upstream/visits.ts';
 import { createWriteLimiter } from '../writes/limit.ts';
+import { createMissBudget, type MissBudget } from '../proxy/miss-budget.ts';
 import { createCaches } from './caches.ts';
 import { addAppGauges, createAppReadiness } from './ops.ts';
 import { createEdgeClient, probeUpstream } from './upstream.ts';
@@ -33,6 +34,8 @@ export interface EdgeParts {
   /** The content service through the cache: what loaders call. */
   gateway: Gateway;
   writeLimiter: RateLimitRequestHandler;
+  /** The per-address budget of cache misses proxied reads may cause. */
+  missBudget: MissBudget;
 }
 
 /** What createApp settled from its config and deps. */
@@ -78,8 +81,12 @@ export function wireParts(config: Config, base: PartsBase, sharing: Sharing, rer
   const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
   const gateway = createGateway({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites });
+  const missBudget = createMissBudget({
+    limit: config.rateLimitApiMisses,
+    onError: (err) => logger.warn({ err }, 'a cache miss could not be counted against its client: it goes uncounted'),
+  });
   addAppGauges(metrics, { cache, readiness, sharing });
-  return { readiness, client, cache, pageCache, operator, visits, gateway, writeLimiter };
+  return { readiness, client, cache, pageCache, operator, visits, gateway, writeLimiter, missBudget };
 }
 
 /** Lets go of timers and connections, the visits still being sent first (after the HTTP server has closed). */

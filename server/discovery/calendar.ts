@@ -2,11 +2,12 @@
 // exhibition, and for the activity list and the temporary-exhibition list a calendar to subscribe to
 // of what is coming or on now. Activities are timed events in Asia/Shanghai (DTSTART;TZID= with the
 // zone's VTIMEZONE in the file, which Apple and Google calendars read); exhibitions run for days, so
-// they are all-day events over their dates as the pages show them.
+// they are all-day events over their dates as the pages show them. Every file is an iTIP PUBLISH
+// (RFC 5546): calendar applications add its events rather than read them as invitations.
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus, escape, foldLines, type ICalCalendar } from 'ical-generator';
 import { ACTIVITY_STATUS } from '../../shared/activity.ts';
 import { hasCalendar } from '../../shared/discovery-paths.ts';
 import { chinaDay } from '../../shared/china-time.ts';
@@ -14,6 +15,7 @@ import { exhibitionPhase } from '../../shared/exhibits.ts';
 import { t } from '../../shared/i18n.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { recordPath } from '../../shared/links.ts';
+import { homePath, type Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { UpstreamApi } from '../upstream/api.ts';
 import { DiscoveryNotFound } from './errors.ts';
@@ -114,6 +116,17 @@ function addEvent(cal: ICalCalendar, kind: Kind, r: DiscoveryRecord, pageUrl: st
 
 const hostOf = (origin: string): string => new URL(origin).host;
 
+/**
+ * The calendar's text with every VEVENT naming its ORGANIZER, which a PUBLISH requires (RFC 5546
+ * §3.2.1): the museum by name, at its website. The museum publishes no mailbox and ical-generator
+ * writes an organizer only as a `mailto:` address, so the line is written here (a CAL-ADDRESS is any
+ * URI, RFC 5545 §3.3.3), folded and quoted by ical-generator's own helpers.
+ */
+function published(cal: ICalCalendar, lang: Lang, origin: string): string {
+  const organizer = foldLines(`ORGANIZER;CN="${escape(t(lang, 'site.title'), true)}":${absolute(origin, homePath(lang))}`);
+  return cal.toString().replaceAll('\r\nBEGIN:VEVENT\r\n', () => `\r\nBEGIN:VEVENT\r\n${organizer}\r\n`);
+}
+
 /** One activity or temporary exhibition as a calendar with one event. */
 async function singleEvent(deps: CalendarDeps, page: ResolvedPage, origin: string, requestId: string): Promise<CalendarFile> {
   const kind = kindOf(page);
@@ -127,7 +140,7 @@ async function singleEvent(deps: CalendarDeps, page: ResolvedPage, origin: strin
   const now = deps.now();
   const cal = newCalendar(`${r.title} - ${t(page.lang, 'site.title')}`);
   if (!addEvent(cal, kind, r, absolute(origin, page.path), hostOf(origin), now)) throw new DiscoveryNotFound(`${r.title} has no date to put in a calendar`);
-  return { body: cal.toString(), filename: `${kind === 'activity' ? 'activity' : 'exhibition'}-${id}.ics` };
+  return { body: published(cal, page.lang, origin), filename: `${kind === 'activity' ? 'activity' : 'exhibition'}-${id}.ics` };
 }
 
 /** Is the record still to come or on now (not over)? */
@@ -154,7 +167,7 @@ async function listCalendar(deps: CalendarDeps, page: ResolvedPage, origin: stri
     seen.add(r.id);
     addEvent(cal, kind, r, absolute(origin, recordPath(page.path, r.id)), hostOf(origin), now);
   }
-  return { body: cal.toString(), filename: null };
+  return { body: published(cal, page.lang, origin), filename: null };
 }
 
 /** The calendar of a page: one event for a detail page, what is coming for a list; else DiscoveryNotFound. */

@@ -110,6 +110,9 @@ export function discoveryRouter(deps: DiscoveryDeps): RequestHandler {
         'Cache-Control': stale ? 'public, max-age=60' : row.cacheControl,
         ...(built.filename ? { 'Content-Disposition': `attachment; filename="${built.filename}"` } : {}),
       });
+      // The compression middleware names Accept-Encoding only on an answer it may compress, and a 304
+      // has no body to compress; a 304 carries the Vary of the 200 it stands for (RFC 9110 §15.4.5).
+      res.vary('Accept-Encoding');
       res.type(row.contentType).send(built.body);
     } catch (err) {
       if (!isOutage(err)) return plain(res, 404, NOT_FOUND[row.name]);

@@ -1,10 +1,20 @@
 // Which stored copy a client takes, from its Accept-Encoding: brotli, then gzip, then the bytes as they
-// are. Browsers send a handful of distinct header values, so each is parsed once and remembered (a bounded
-// table: a client sending a new value every time only costs the parse).
+// are. Browsers send a handful of distinct short header values, so each is parsed once and remembered (a
+// table bounded in entries and in each key's length: a client sending a new or a long value every time only
+// costs the parse).
 export type Coding = 'br' | 'gzip' | 'identity';
 
 const MEMO_LIMIT = 64;
+/** Longer values are parsed every time, never kept: a browser's is a few dozen characters. */
+const MEMO_KEY_CHARS = 128;
 const memo = new Map<string, { br: boolean; gzip: boolean }>();
+
+/** What the table holds: its entries and the characters of their keys. */
+export function codingMemoStats(): { entries: number; chars: number } {
+  let chars = 0;
+  for (const key of memo.keys()) chars += key.length;
+  return { entries: memo.size, chars };
+}
 
 function parse(header: string): { br: boolean; gzip: boolean } {
   const weights = new Map<string, number>();
@@ -27,8 +37,10 @@ export function chooseCoding(header: string | undefined, has: { br: boolean; gzi
   let accepted = memo.get(header);
   if (!accepted) {
     accepted = parse(header);
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(header, accepted);
+    if (header.length <= MEMO_KEY_CHARS) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(header, accepted);
+    }
   }
   if (has.br && accepted.br) return 'br';
   if (has.gzip && accepted.gzip) return 'gzip';

@@ -1,16 +1,18 @@
 // The front door: what the HTTP server runs. Everything the edge already knows is answered here, before
 // Express: /healthz, the build files, stored pages (HTML and /__data, fresh or stale-while-revalidate)
 // and fresh API reads (proxy/fast-hits.ts). Each of those is a prepared answer sent in one writeHead, with
-// the same request id, log line and metric as Express would give it. Everything else — misses, writes,
-// operators, bad input — goes to Express untouched.
+// the same request id, log line and metric as Express would give it. A request that names more than one
+// host is refused here, before anything reads its Host. Everything else — misses, writes, operators, other
+// bad input — goes to Express untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { setRouteId } from '../http-context.ts';
+import { safeJson } from '../ops/errors.ts';
 import { beginDoorRequest, type RequestLogDeps } from '../ops/request-log.ts';
 import { pageKey, type PageCache, type PageFound } from '../page-cache.ts';
 import type { SecurityHeaders } from '../security.ts';
 import { BUILD_PREFIX, type BuildFiles } from './build-files.ts';
-import { preparedOf, sendPrepared, type Prepared } from './prepared.ts';
+import { flatHead, preparedOf, sendPrepared, type Prepared } from './prepared.ts';
 
 export interface FrontDoorDeps {
   /** Where everything the door does not answer goes (the fast API hits, then Express). */
@@ -24,6 +26,26 @@ export interface FrontDoorDeps {
 }
 
 const HEALTH_BODY = Buffer.from('{"status":"ok"}');
+/** The stable `error` of a request that names more than one host. */
+export const HOST_REFUSED = 'HOST_NOT_ONE';
+const HOST_REFUSED_MSG = 'This request names more than one host (several Host headers, or a list in one): send exactly one Host header, holding one host name';
+
+/**
+ * Whether the request names more than one host (RFC 9112 §3.2: a 400). Node keeps the first of several
+ * Host lines in req.headers.host and drops the others, so only rawHeaders shows them; a value with a
+ * comma is two hosts joined, as a proxy folding repeated lines would send them.
+ */
+export function namesSeveralHosts(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && host.indexOf(',') !== -1) return true;
+  const raw = req.rawHeaders;
+  let lines = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') lines += 1;
+  }
+  return lines > 1;
+}
 
 /** Express's req.protocol, from the raw request (the same rule, so the door and Express key pages alike). */
 function protocolOf(req: IncomingMessage, trust: FrontDoorDeps['trustProxy']): string {
@@ -46,6 +68,21 @@ export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
     null,
   );
 
+  // The refusal's headers, flattened once; it closes the connection (what follows its head cannot be trusted).
+  const refusedHead = flatHead([
+    ...deps.security,
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Cache-Control', 'no-store'],
+    ['Connection', 'close'],
+  ]);
+  const refuseHosts = (req: IncomingMessage, res: ServerResponse, started: number): void => {
+    const { requestId } = beginDoorRequest(req, res, log, started);
+    setRouteId(res, 'refused:host');
+    const body = Buffer.from(safeJson({ code: 400, msg: HOST_REFUSED_MSG, data: null, error: HOST_REFUSED, requestId }));
+    res.writeHead(400, [...refusedHead, 'X-Request-Id', requestId, 'Content-Length', String(body.length)]);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
   const sendKnown = (req: IncomingMessage, res: ServerResponse, started: number, routeId: string, p: Prepared): void => {
     const sending = beginDoorRequest(req, res, log, started);
     setRouteId(res, routeId);
@@ -64,6 +101,7 @@ export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
 
   return (req, res) => {
     const started = performance.now();
+    if (namesSeveralHosts(req)) return refuseHosts(req, res, started);
     const method = req.method;
     if (method !== 'GET' && method !== 'HEAD') return next(req, res);
     const url = req.url ?? '/';

@@ -10,6 +10,11 @@ export const IMAGE_LIMITS = {
   inputPixels: 40_000_000,
   /** Bytes of an upstream picture the edge reads into memory for resizing. */
   inputBytes: 32 * 1024 * 1024,
+  /**
+   * Bytes of upstream pictures held at once, over every variant being read, queued or made: one picture
+   * at the size limit, and room for the ordinary ones read meanwhile.
+   */
+  heldBytes: 48 * 1024 * 1024,
   /** One encode's time limit (libvips stops the pipeline). */
   timeoutS: 10,
 } as const;

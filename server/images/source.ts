@@ -1,10 +1,12 @@
 // The bytes a variant is made from, read from the content service's file store: the store's own
 // 300 px THUMB copy when it has one (spec §3), else the original. Reads are capped in size and time,
-// so a huge or stalled upstream file ends in an error, never in a hung request.
+// so a huge or stalled upstream file ends in an error, never in a hung request, and every byte read is
+// counted in the caller's share of the source budget (source-budget.ts) as it arrives.
 import { thumbPath } from '../../shared/image-paths.ts';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { IMAGE_LIMITS, ImageRefusal } from './resize.ts';
+import type { SourceHold } from './source-budget.ts';
 import { isWatermarked } from './variant-request.ts';
 
 export interface SourceFile {
@@ -24,7 +26,7 @@ export class MissingFile extends Error {
   }
 }
 
-async function readAll(body: AsyncIterable<Buffer>, path: string): Promise<Buffer> {
+async function readAll(body: AsyncIterable<Buffer>, path: string, hold: SourceHold): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
@@ -32,13 +34,14 @@ async function readAll(body: AsyncIterable<Buffer>, path: string): Promise<Buffe
     if (size > IMAGE_LIMITS.inputBytes) {
       throw new ImageRefusal('too_large', `${path} is over ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB, too large to resize`);
     }
+    hold.atLeast(size);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
 /** One GET of a store file; null when the store has none. */
-async function get(client: UpstreamClient, path: string, signal: AbortSignal): Promise<{ body: Buffer; type: string } | null> {
+async function get(client: UpstreamClient, path: string, signal: AbortSignal, hold: SourceHold): Promise<{ body: Buffer; type: string } | null> {
   const answer = await client.file(path, { method: 'GET', headers: { 'accept-encoding': 'identity' }, signal });
   if (answer.statusCode === 404 || answer.statusCode === 410) {
     await answer.body.dump();
@@ -53,25 +56,38 @@ async function get(client: UpstreamClient, path: string, signal: AbortSignal): P
     answer.body.destroy();
     throw new ImageRefusal('too_large', `${path} is ${Math.round(length / 1024 / 1024)} MB, over the ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB limit for resizing`);
   }
+  // A declared length is counted before the first byte: a source the budget cannot take is not read.
+  if (Number.isFinite(length)) {
+    try {
+      hold.atLeast(length);
+    } catch (err) {
+      answer.body.destroy();
+      throw err;
+    }
+  }
   const type = answer.headers['content-type'];
   // The client's time limit ends with the headers: a body that trickles is cut off by our signal.
   const cut = () => answer.body.destroy(new Error(`reading ${path} took too long`));
   signal.addEventListener('abort', cut, { once: true });
   try {
-    return { body: await readAll(answer.body as AsyncIterable<Buffer>, path), type: typeof type === 'string' ? type : 'application/octet-stream' };
+    return { body: await readAll(answer.body as AsyncIterable<Buffer>, path, hold), type: typeof type === 'string' ? type : 'application/octet-stream' };
   } finally {
     signal.removeEventListener('abort', cut);
   }
 }
 
 /** The file for a `width` variant of `path` (a path below FILE_PREFIX, e.g. `/file/MUSEUM/…/x.jpg`). */
-export async function readSource(client: UpstreamClient, path: string, width: number, thumbWidth: number, signal: AbortSignal): Promise<SourceFile> {
+export async function readSource(
+  client: UpstreamClient,
+  path: string,
+  { width, thumbWidth, signal, hold }: { width: number; thumbWidth: number; signal: AbortSignal; hold: SourceHold },
+): Promise<SourceFile> {
   // A watermarked copy's variants come from it alone: a THUMB would be the unmarked picture.
   if (width <= thumbWidth && !isWatermarked(path)) {
-    const thumb = await get(client, thumbPath(path), signal);
+    const thumb = await get(client, thumbPath(path), signal, hold);
     if (thumb) return { path: thumbPath(path), ...thumb, thumb: true };
   }
-  const file = await get(client, path, signal);
+  const file = await get(client, path, signal, hold);
   if (!file) throw new MissingFile(path);
   return { path, ...file, thumb: false };
 }

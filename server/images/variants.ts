@@ -1,8 +1,9 @@
 // Serving `FILE_PREFIX/<path>?w=300|1000`: the picture at that width, as AVIF or WebP when the browser's
 // Accept names one (else in its own format), from memory when made before. Everything that can go wrong
 // ends in an answer a person can read: a width not offered or a file that is not a raster picture is
-// a 400, a missing file a 404, a picture over the pixel limit a 422, a full queue a 503, a failing
-// store a 502/504; a file sharp cannot read is sent as stored.
+// a 400, a missing file a 404, a picture over the pixel limit a 422, a full queue or source budget a 503,
+// a failing store a 502/504; a file sharp cannot read is sent as stored. The bytes of the pictures read
+// for resizing are bounded together (source-budget.ts), not per request.
 import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
@@ -11,7 +12,8 @@ import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
 import type { EdgeMetrics } from '../ops/metrics.ts';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { ImageRefusal, limitSharpThreads, makeVariant } from './resize.ts';
+import { IMAGE_LIMITS, ImageRefusal, limitSharpThreads, makeVariant } from './resize.ts';
+import { createSourceBudget, type SourceHold } from './source-budget.ts';
 import { MissingFile, readSource } from './source.ts';
 import { createVariantCache, etagOf, type Variant, type VariantKey } from './variant-cache.ts';
 import { isStableName, negotiateFormat, sourceFormatOf } from './variant-request.ts';
@@ -63,11 +65,22 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   limitSharpThreads();
   // One picture at a time (on one libvips thread): the other core keeps serving pages.
   const queue = createWorkQueue({ running: 1, waiting: 64, maxWaitMs: 15_000 });
+  const budget = createSourceBudget(IMAGE_LIMITS.heldBytes);
   const count = imageMetrics(metrics);
 
   const make = async (key: VariantKey, signal: AbortSignal): Promise<{ variant: Variant; ttlMs?: number }> => {
+    const hold = budget.hold();
+    try {
+      return await makeHeld(key, signal, hold);
+    } finally {
+      hold.release();
+    }
+  };
+
+  /** The variant, its source counted in `hold` from the first byte read until it is made. */
+  const makeHeld = async (key: VariantKey, signal: AbortSignal, hold: SourceHold): Promise<{ variant: Variant; ttlMs?: number }> => {
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(MAKE_DEADLINE_MS)]);
-    const source = await readSource(client, key.path, key.width, IMAGE_SIZES.thumb, deadline);
+    const source = await readSource(client, key.path, { width: key.width, thumbWidth: IMAGE_SIZES.thumb, signal: deadline, hold });
     const stable = isStableName(key.path);
     try {
       const { out, seconds } = await queue.run(async () => {
@@ -87,6 +100,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   };
   const cache = createVariantCache({ make });
   metrics?.gauge('edge_image_cache_bytes', 'Bytes held by the picture variant cache', () => cache.stats().bytes);
+  metrics?.gauge('edge_image_source_bytes', 'Bytes of upstream pictures held for resizing (read, queued or being resized)', () => budget.held());
 
   const refuse = (res: Response, outcome: string, status: number, msg: string, error: string): void => {
     count.served(outcome);

@@ -3,8 +3,12 @@
 // controls with download disabled (spec §2), and pictures without alt text marked decorative (alt="",
 // or screen readers read out file names). File references are resolved like every file field
 // (shared/file-url.ts): the service's editors store pictures, videos and attachments as paths relative
-// to its file prefix. Nothing else is rewritten.
+// to its file prefix. Every id and `<a name>` is given ARTICLE_ID_PREFIX, and so are the article's own
+// `#fragment` links, which keep reaching their targets: an id in the service's HTML can never be one the
+// page relies on (`__rr-data` would hand the browser other hydration data, `main` take the skip link).
+// Nothing else is rewritten.
 import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_ID_PREFIX } from '../../shared/dom-ids.ts';
 import { fileUrl } from '../../shared/file-url.ts';
 import { stripGalleryMarkers } from '../../shared/text.ts';
 
@@ -22,6 +26,28 @@ function withFiles(attribs: sanitizeHtml.Attributes, names: readonly string[], f
     if (value && !HAS_SCHEME.test(value)) out[name] = fileUrl(value, filePrefix);
   }
   return out;
+}
+
+/** An id or anchor name of the article, made its own; null for an empty one (it names nothing). */
+function ownName(value: string | undefined): string | null {
+  return value && value.trim() ? `${ARTICLE_ID_PREFIX}${value}` : null;
+}
+
+/**
+ * A link to a place in the article (`#part-2`) follows its target's new id. `#top` is left as it is: the
+ * browser's own name for the top of the page, which editors use for "back to top".
+ */
+function ownFragment(href: string | undefined): string | undefined {
+  if (!href || !href.startsWith('#') || href.length === 1 || href.slice(1).toLowerCase() === 'top') return href;
+  return `#${ARTICLE_ID_PREFIX}${href.slice(1)}`;
+}
+
+/** The attributes with `name` (when the tag has it) made the article's own, or dropped when empty. */
+function withOwnName(attribs: sanitizeHtml.Attributes, name: 'id' | 'name'): sanitizeHtml.Attributes {
+  if (!(name in attribs)) return attribs;
+  const { [name]: value, ...rest } = attribs;
+  const own = ownName(value);
+  return own === null ? rest : { ...rest, [name]: own };
 }
 
 /** `600` or `600px` → `600`; anything else (`100%`, `auto`) is dropped: width/height must be whole pixels. */
@@ -93,11 +119,13 @@ const options = (filePrefix: string): sanitizeHtml.IOptions => ({
       return { tagName, attribs: 'alt' in resolved ? resolved : { ...resolved, alt: '' } };
     },
     a: (tagName, attribs) => {
-      const href = attribs.href && RELATIVE_FILE.test(attribs.href) ? fileUrl(attribs.href, filePrefix) : attribs.href;
-      const resolved = href === undefined ? attribs : { ...attribs, href };
+      const href = attribs.href && RELATIVE_FILE.test(attribs.href) ? fileUrl(attribs.href, filePrefix) : ownFragment(attribs.href);
+      const resolved = withOwnName(href === undefined ? attribs : { ...attribs, href }, 'name');
       // A link that opens a new window must not hand that window a handle on this page.
       return { tagName, attribs: resolved.target === '_blank' ? { ...resolved, rel: 'noopener noreferrer' } : resolved };
     },
+    // Runs after the tag's own transform, on every tag.
+    '*': (tagName, attribs) => ({ tagName, attribs: withOwnName(attribs, 'id') }),
   },
 });
 

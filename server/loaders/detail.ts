@@ -101,6 +101,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
         kind: 'article',
         headline: article.title,
         published: article.publishDate ?? '',
+        modified: article.updateTime || undefined,
         // The News section's articles are news; the rest (introductions, research, services) articles.
         news: (ctx.route.section || channel?.path.split('/')[1] || '').replace(/^EN_/, '') === 'News',
         source: (article.source ?? '').trim() || undefined,

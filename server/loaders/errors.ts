@@ -21,14 +21,16 @@ export function notFound(message = 'Not found'): ReturnType<typeof pageError> {
 
 /**
  * The page-level error for a failed content-service call: not found → 404; down, slow or aborted →
- * 503; answered with garbage or a server error → 502. The message is for logs, never for visitors.
+ * 503; answered with garbage or a server error → 502. The message is the edge's own words: what the
+ * service said on failing (its router's "Not found: GET /…", a gateway's page) is logged with the
+ * request id where the call failed (upstream/client.ts) and goes no further.
  */
 export function upstreamPageError(err: UpstreamError): ReturnType<typeof pageError> {
-  if (err.isNotFound) return notFound(err.message);
+  if (err.isNotFound) return notFound(`The content service has nothing for ${err.endpoint}`);
   const unavailable = err.code === 'UPSTREAM_TIMEOUT' || err.code === 'UPSTREAM_NETWORK' || err.code === 'UPSTREAM_ABORTED';
   return unavailable
-    ? pageError(503, 'UPSTREAM_UNAVAILABLE', err.message)
-    : pageError(502, 'UPSTREAM_BAD_GATEWAY', err.message);
+    ? pageError(503, 'UPSTREAM_UNAVAILABLE', `The content service is unavailable (${err.code} on ${err.endpoint})`)
+    : pageError(502, 'UPSTREAM_BAD_GATEWAY', `The content service failed (${err.code} on ${err.endpoint})`);
 }
 
 /** Turns what a loader threw into what the router should see (thrown `Response`s pass through). */

@@ -1,6 +1,6 @@
 // The root (frame) loader: what every page needs around its screen — language and mode, the channel
 // tree of the language (menu, breadcrumb, banner, tabs), and the year for the footer.
-import { buildChannelTree, type ChannelNode } from '../../shared/channels.ts';
+import { buildChannelTree, pageTree, type ChannelNode } from '../../shared/channels.ts';
 import { chinaYear } from '../../shared/china-time.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Lang } from '../../shared/route-table.ts';
@@ -29,13 +29,19 @@ export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: stri
   return tree;
 }
 
+/**
+ * The frame of a page. `channels` is the whole tree of the language; the frame carries only what the
+ * page at `pathname` may show (pageTree): the listed channels, plus its own chain when that runs
+ * through a hidden channel. Without `pathname`, the listed channels alone.
+ */
 export function frameData(input: {
   lang: Lang;
   wx: boolean;
   care?: boolean;
   site: SiteSettings;
-  channels: ChannelNode[];
+  channels: readonly ChannelNode[];
   nowMs: number;
+  pathname?: string;
 }): FrameData {
   return {
     lang: input.lang,
@@ -43,7 +49,7 @@ export function frameData(input: {
     care: input.care === true,
     englishFlag: input.site.english,
     year: chinaYear(input.nowMs),
-    channels: input.channels,
+    channels: pageTree(input.channels, input.pathname ?? '/'),
     watermark: input.site.watermark,
     filePrefix: input.site.filePrefix,
   };

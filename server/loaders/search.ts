@@ -1,5 +1,6 @@
 // The search page's loader (spec §2 "Search page"): the keyword in `key`, the page in `page`; an
-// empty keyword makes no call (§5). Hits link by the rules of shared/links.ts.
+// empty keyword makes no call (§5). Hits link by the rules of shared/links.ts. Hits in hidden channels
+// are left out: a service may index them, but the site lists them nowhere (shared/channels.ts).
 import type { ChannelNode } from '../../shared/channels.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { recordLink } from '../../shared/links.ts';
@@ -15,10 +16,12 @@ export const SEARCH_PAGE_SIZE = 10;
 /** Longest keyword sent upstream (anything longer is cut). */
 export const MAX_KEY_LENGTH = 50;
 
-function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, ChannelNode>()): Map<string, ChannelNode> {
+/** Every channel by number, flagged `visible: false` when it or a channel above it is hidden. */
+function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, ChannelNode>(), listed = true): Map<string, ChannelNode> {
   for (const n of nodes) {
-    into.set(n.no, n);
-    channelIndex(n.children, into);
+    const shown = listed && n.visible;
+    into.set(n.no, shown === n.visible ? n : { ...n, visible: shown });
+    channelIndex(n.children, into, shown);
   }
   return into;
 }
@@ -45,7 +48,8 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
   ]);
   const { records, ...paging } = pageOf(ctx, page, data);
   const byNo = channelIndex(channels);
-  const hits = records.map((hit): SearchHitView => {
+  const listed = records.filter((hit) => byNo.get(hit.channelNo)?.visible !== false);
+  const hits = listed.map((hit): SearchHitView => {
     const channel = byNo.get(hit.channelNo);
     const l = recordLink({ id: hit.id, channelNo: hit.channelNo, linkUrl: hit.linkUrl }, channel?.path);
     return {

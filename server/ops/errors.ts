@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { ENDPOINT_BY_NAME, type EndpointName } from '../../shared/endpoints.ts';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 import { requestIdOf } from '../http-context.ts';
 import { BODY_LIMIT_BYTES } from '../proxy/body.ts';
@@ -14,11 +15,47 @@ export interface ErrorAnswer {
   /** The envelope code (the HTTP status, or the service's own code for application errors). */
   code: number;
   msg: string;
+  /** A stable name of what went wrong, when it says more than the call's error code. */
+  error?: string;
 }
 
-/** How a failed content-service call looks to a browser or an API client. */
+const isWrite = (err: UpstreamError): boolean => ENDPOINT_BY_NAME[err.endpoint as EndpointName]?.write === true;
+
+/** The HTTP statuses of a service that read a write and turned it down (bad input, a closed questionnaire). */
+const REFUSAL_STATUSES: ReadonlySet<number> = new Set([400, 409, 422]);
+
+/**
+ * A write the service turned down in its own envelope (`{code, msg}`: a closed questionnaire, a refused
+ * message): its words are the answer the visitor needs, as they are. Null for anything else, such as a
+ * 404 of a router that does not know the path.
+ */
+function writeRefusal(err: UpstreamError): ErrorAnswer | null {
+  if (!isWrite(err) || err.serviceMessage === undefined) return null;
+  if (err.code === 'UPSTREAM_APP') return { status: err.httpStatus ?? 200, code: err.appCode ?? 500, msg: err.serviceMessage };
+  const status = err.httpStatus ?? 502;
+  return err.code === 'UPSTREAM_HTTP' && REFUSAL_STATUSES.has(status) ? { status, code: status, msg: err.serviceMessage } : null;
+}
+
+/** A service's HTTP failure in our words: its own text (a gateway's page, its router's "Not found: GET /…") stays in the log. */
+function httpFailureAnswer(status: number): ErrorAnswer {
+  if (status === 401 || status === 403) {
+    return { status: 502, code: 502, msg: `The content service refused the edge's signature (HTTP ${status})` };
+  }
+  if (status === 404) return { status, code: status, msg: 'Not found: the content service has no answer for this call', error: 'NOT_FOUND' };
+  if (status >= 400 && status < 500) return { status, code: status, msg: `The content service could not answer this call (HTTP ${status})` };
+  return { status: 502, code: 502, msg: `The content service failed (HTTP ${status})` };
+}
+
+/**
+ * How a failed content-service call looks to a browser or an API client. The words are the edge's own:
+ * what the service said on failing is logged with the request id where the call failed
+ * (upstream/client.ts), never passed on, except a write's refusal in its envelope (writeRefusal).
+ */
 export function upstreamErrorAnswer(err: UpstreamError): ErrorAnswer {
+  const refusal = writeRefusal(err);
+  if (refusal) return refusal;
   switch (err.code) {
+    // These messages are the edge's own (time-limit.ts, client.ts, envelope.ts, payloads.ts).
     case 'UPSTREAM_TIMEOUT':
       return { status: 504, code: 504, msg: `The content service did not answer in time (${err.message})` };
     case 'UPSTREAM_NETWORK':
@@ -27,18 +64,11 @@ export function upstreamErrorAnswer(err: UpstreamError): ErrorAnswer {
       return { status: 502, code: 502, msg: `The call to the content service was cut off (${err.message})` };
     case 'UPSTREAM_BAD_PAYLOAD':
       return { status: 502, code: 502, msg: `The content service sent an answer the edge cannot read (${err.message})` };
-    case 'UPSTREAM_HTTP': {
-      const status = err.httpStatus ?? 502;
-      if (status === 401 || status === 403) {
-        return { status: 502, code: 502, msg: `The content service refused the edge's signature (${err.message})` };
-      }
-      // The service read the call and said no: its own words are what the caller needs.
-      if (status >= 400 && status < 500) return { status, code: status, msg: err.serviceMessage ?? err.message };
-      return { status: 502, code: 502, msg: `The content service failed (${err.message})` };
-    }
+    case 'UPSTREAM_HTTP':
+      return httpFailureAnswer(err.httpStatus ?? 502);
     case 'UPSTREAM_APP':
-      // An answer, not a failure: passed on the way the service gave it.
-      return { status: err.httpStatus ?? 200, code: err.appCode ?? 500, msg: err.message };
+      // An answer, passed on with the service's status and code; its text may be anything the service says.
+      return { status: err.httpStatus ?? 200, code: err.appCode ?? 500, msg: `The content service could not answer this call (code ${err.appCode ?? 500})` };
   }
 }
 
@@ -126,6 +156,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(answer.status).set('Cache-Control', 'no-store').type('html').send(bareErrorPageHtml(answer.status));
       return;
     }
-    sendJsonError(res, answer);
+    sendJsonError(res, answer, answer.error === undefined ? {} : { error: answer.error });
   };
 }

@@ -10,6 +10,11 @@ import type { EdgeMetrics } from './metrics.ts';
 
 const SANE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
+/** The code of a request whose client left before its answer was complete: the visitor's doing, not a failure. */
+export const CLIENT_GONE = 'CLIENT_GONE';
+/** The status such a request is logged and counted with (nginx's "client closed request"). */
+const CLIENT_GONE_STATUS = 499;
+
 export interface RequestLogDeps {
   logger: Logger;
   metrics: EdgeMetrics;
@@ -44,6 +49,8 @@ export function beginDoorRequest(req: IncomingMessage, res: ServerResponse, deps
 /** What the access line and the duration metric of one finished answer need, read when it finished. */
 interface Finished {
   deps: RequestLogDeps;
+  /** The client went away before the answer was complete (logged as such, status 499 as nginx does). */
+  gone: boolean;
   id: string;
   method: string;
   url: string | undefined;
@@ -68,10 +75,9 @@ function writeFinished(): void {
   finished = [];
   for (const f of batch) {
     f.deps.metrics.observeRequest(f.route, f.method, f.status, f.seconds);
-    f.deps.logger.info(
-      { reqId: f.id, method: f.method, url: f.url, status: f.status, ms: Math.round(f.seconds * 10_000) / 10, route: f.route, cache: f.cache },
-      'request',
-    );
+    const code = f.gone ? CLIENT_GONE : undefined;
+    const line = { reqId: f.id, method: f.method, url: f.url, status: f.status, ms: Math.round(f.seconds * 10_000) / 10, route: f.route, cache: f.cache, code };
+    f.deps.logger.info(line, f.gone ? 'client went away before the answer was complete' : 'request');
   }
 }
 
@@ -79,18 +85,23 @@ function logWhenFinished(req: IncomingMessage, res: ServerResponse, id: string, 
   // As the client sent it: Express's mounted routers strip their prefix from req.url while they run
   // (a 404 under /api was logged as `/nope`).
   const url = req.url;
-  res.on('finish', () => {
+  const done = (gone: boolean): void => {
     if (finished.length === 0) setImmediate(writeFinished);
     finished.push({
       deps,
+      gone,
       id,
       method: req.method ?? 'GET',
       url,
-      status: res.statusCode,
+      status: gone ? CLIENT_GONE_STATUS : res.statusCode,
       seconds: (performance.now() - started) / 1000,
       route: routeIdOf(res),
       cache: cacheLabelOf(res),
     });
+  };
+  res.on('finish', () => done(false));
+  res.on('close', () => {
+    if (!res.writableFinished) done(true);
   });
 }
 

@@ -129,6 +129,10 @@ function tap(policy: KeepPolicy, req: Request, res: Response, keep: (chunk: unkn
 
 /** Captures the answer the page router is about to send; resolves once it has gone out. */
 export function capturePage(policy: KeepPolicy, req: Request, res: Response): Promise<CapturedPage | null> {
+  // A response can be gone before the page router starts: Node's parser refuses a request whose framing
+  // breaks after its headers (answers 400 and closes the socket) while the request is on its way here.
+  // Its 'close' has been emitted already, and listening for it would leave the render's followers waiting.
+  if (res.destroyed || res.writableFinished) return Promise.resolve(null);
   const chunks: Buffer[] = [];
   let size = 0;
   tap(policy, req, res, (chunk, encoding) => {

@@ -1,8 +1,12 @@
 // The one place a browser's request becomes an upstream call: its query string is read and filtered
 // here, once, for both the fast path (proxy/fast-hits.ts) and the Express routes (proxy/router.ts).
-// Inside the edge (gateway, cache keys, client) a call's query is trusted as it is.
+// Its path parameters and paging are checked here too (checks.ts): inside the edge (gateway, cache keys,
+// client) a call is trusted as it is.
 import type { EndpointSpec } from '../../shared/endpoints.ts';
 import type { UpstreamCall } from '../upstream/api.ts';
+import { bodyRefusal, pathParamRefusal, type CallRefused } from './checks.ts';
+
+export { CallRefused } from './checks.ts';
 
 /** Names that are the edge's own or the caller's signature: never forwarded from a browser. */
 const NOT_FORWARDED = new Set(['appid', 'token']);
@@ -36,8 +40,22 @@ function singleValued(search: string): Record<string, string | null> {
 }
 
 /**
- * The upstream call a proxied request asks for. `search` is the raw query string of the request's
- * target (without `?`), read only when the row takes parameters.
+ * The upstream call a proxied request asks for, or why it is refused (a 400): what the fast path and the
+ * Express routes both send on. `search` is the raw query string of the request's target (without `?`).
+ */
+export function checkedCall(
+  spec: EndpointSpec,
+  params: Record<string, string>,
+  search: string,
+  body: unknown,
+  requestId: string | undefined,
+): UpstreamCall | CallRefused {
+  return pathParamRefusal(spec, params) ?? (spec.method === 'POST' ? bodyRefusal(spec, body) : null) ?? callFromRequest(spec, params, search, body, requestId);
+}
+
+/**
+ * The call itself, its parameters taken as they are: `search` is read only when the row takes
+ * parameters. Proxied requests go through checkedCall.
  */
 export function callFromRequest(
   spec: EndpointSpec,

@@ -16,7 +16,7 @@ import type { CacheEntry } from '../upstream/cache.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import { rememberCanonical } from '../upstream/keys.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBodyThen } from './body.ts';
-import { callFromRequest } from './call.ts';
+import { CallRefused, checkedCall } from './call.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 
 export interface FastHitDeps {
@@ -30,7 +30,7 @@ export interface FastHitDeps {
 interface Candidate {
   spec: EndpointSpec;
   params: Record<string, string>;
-  /** The raw query string (callFromRequest reads it when the row takes parameters). */
+  /** The raw query string (checkedCall reads it when the row takes parameters). */
   search: string;
 }
 
@@ -101,9 +101,11 @@ export function withFastHits(app: RequestListener, deps: FastHitDeps): RequestLi
     writeJsonError(res, { status: 500, code: 500, msg: 'Internal server error' }, reqId);
   };
 
-  /** Sends a fresh hit; false when there is none (Express answers). */
+  /** Sends a fresh hit; false when there is none, or when the call is refused (Express answers both). */
   const serve = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): boolean => {
-    const hit = deps.gateway.freshEntry(c.spec.name, callFromRequest(c.spec, c.params, c.search, body, undefined));
+    const call = checkedCall(c.spec, c.params, c.search, body, undefined);
+    if (call instanceof CallRefused) return false;
+    const hit = deps.gateway.freshEntry(c.spec.name, call);
     if (!hit) return false;
     const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);

@@ -10,8 +10,9 @@ import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { Gateway } from '../upstream/gateway.ts';
 import type { ApiPaths } from './api-paths.ts';
 import { sendGatewayAnswer } from './answer.ts';
-import { callFromRequest, searchOf } from './call.ts';
+import { CallRefused, checkedCall, searchOf } from './call.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody } from './body.ts';
+import type { MissBudget } from './miss-budget.ts';
 import { checkWrite, type Lang } from '../writes/rules.ts';
 
 
@@ -19,6 +20,8 @@ export interface ProxyOptions {
   gateway: Gateway;
   paths: ApiPaths;
   writeLimiter: RequestHandler;
+  /** The per-address budget of cache misses that reads spend. */
+  missBudget: MissBudget;
 }
 
 /** The JSON body, read here or picked up from the fast path; 415 for other content types. */
@@ -49,11 +52,11 @@ export function langOf(req: Request): Lang {
   return req.acceptsLanguages('zh', 'en') === 'en' ? 'en' : 'zh';
 }
 
-function callOf(req: Request, r: Response, spec: EndpointSpec): UpstreamCall {
-  return callFromRequest(spec, { ...(req.params as Record<string, string>) }, searchOf(req.originalUrl), req.body, requestIdOf(r));
+function callOf(req: Request, r: Response, spec: EndpointSpec): UpstreamCall | CallRefused {
+  return checkedCall(spec, { ...(req.params as Record<string, string>) }, searchOf(req.originalUrl), req.body, requestIdOf(r));
 }
 
-export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Router {
+export function proxyRouter({ gateway, paths, writeLimiter, missBudget }: ProxyOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
 
   for (const { path, spec } of paths.routes) {
@@ -65,6 +68,10 @@ export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Rou
     };
     const handler: RequestHandler = async (req, r) => {
       const call = callOf(req, r, spec);
+      if (call instanceof CallRefused) {
+        sendJsonError(r, { status: 400, code: 400, msg: call.msg }, { error: call.code });
+        return;
+      }
       if (spec.write) {
         const check = await checkWrite(spec.name, call, gateway, langOf(req));
         if (!check.ok) {
@@ -74,12 +81,15 @@ export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Rou
         sendGatewayAnswer(req, r, await gateway.answer(spec.name, check.call));
         return;
       }
+      call.onMiss = missBudget.spender(r);
       sendGatewayAnswer(req, r, await gateway.answer(spec.name, call));
     };
     for (const method of spec.accepts) {
       const chain: RequestHandler[] = [name];
       if (spec.write) chain.push(writeLimiter);
       if (method === 'POST') chain.push(jsonBody);
+      // Right before the call: the check and the count of a miss happen in one turn (miss-budget.ts).
+      if (!spec.write) chain.push(missBudget.gate);
       chain.push(handler);
       if (method === 'GET') router.get(path, ...chain);
       else router.post(path, ...chain);
@@ -106,7 +116,8 @@ export function proxyRouter({ gateway, paths, writeLimiter }: ProxyOptions): Rou
       return;
     }
     if (err instanceof UpstreamError) {
-      sendJsonError(r, upstreamErrorAnswer(err), { endpoint: err.endpoint, error: err.code });
+      const answer = upstreamErrorAnswer(err);
+      sendJsonError(r, answer, { endpoint: err.endpoint, error: answer.error ?? err.code });
       return;
     }
     next(err);

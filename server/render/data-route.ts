@@ -72,6 +72,7 @@ export function dataRoute(deps: PageDeps, ready: () => Promise<Engine>) {
         refuseData(res, thrown.status, thrown.code, thrown.message);
         return;
       }
+      if (signal.aborted) return; // the visitor left: the request log says so (CLIENT_GONE)
       log.error({ err: thrown, url: req.originalUrl }, 'page data failed');
       answer(res, 500, { type: 'error', status: 500, code: 'RENDER_ERROR' });
     }

@@ -113,6 +113,8 @@ function streamDocument(job: RenderJob): void {
       if (bot) send(stream.pipe);
     },
     onShellError(err) {
+      // A visitor who left is logged as such by the request log, not as a failure.
+      if (job.signal.aborted) return;
       log.error({ err, url: req.originalUrl }, 'page failed to render');
       if (!started) sendHomeOrErrorPage(res, { ...job.page, assets: engine.assets });
       else sendErrorPage(res, 500, job.page.lang, engine.assets);
@@ -133,6 +135,8 @@ function streamDocument(job: RenderJob): void {
 function renderContext(job: Omit<RenderJob, 'head'>, def: RouteDef | undefined, origin: string): void {
   const { req, res, log, context, page } = job;
   const bug = unexpectedError(context);
+  // Loaders cut off because the visitor left: nothing to send, and nothing went wrong.
+  if (job.signal.aborted) return;
   if (bug !== undefined) {
     log.error({ err: bug, url: req.originalUrl }, 'page loader failed');
     sendHomeOrErrorPage(res, { ...page, assets: job.engine.assets });
@@ -194,6 +198,7 @@ export function documentRoute(deps: PageDeps, ready: () => Promise<Engine>) {
         refusePage(res, log, { status: err.status, code: err.code, message: err.message });
         return;
       }
+      if (signal.aborted) return; // the visitor left: the request log says so (CLIENT_GONE)
       return next(err);
     }
     recordPage(res, state);

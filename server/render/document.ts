@@ -30,6 +30,7 @@ export function documentHead(head: DocumentHeadData, assets: Assets): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}">`,
+    head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
     '<meta name="theme-color" content="#9b2c22">',
     '<meta name="format-detection" content="telephone=no">',
     // Baidu's hint that one responsive page serves both (no separate m. site to look for).
@@ -42,6 +43,7 @@ export function documentHead(head: DocumentHeadData, assets: Assets): string {
     `<meta property="og:description" content="${e(head.og.description)}">`,
     head.og.url ? `<meta property="og:url" content="${e(head.og.url)}">` : '',
     `<meta property="og:image" content="${e(head.og.image)}">`,
+    `<meta property="og:image:alt" content="${e(head.og.imageAlt)}">`,
     `<meta property="og:site_name" content="${e(head.og.siteName)}">`,
     `<meta property="og:locale" content="${e(head.og.locale)}">`,
     '<meta name="twitter:card" content="summary_large_image">',

@@ -3,6 +3,7 @@
 // response): the one place that reads it. The document route and the data route each send the answer
 // their own way (a redirect or the error page; JSON).
 import { isRouteErrorResponse, type ErrorResponse } from 'react-router';
+import { sitePath } from '../../shared/site.ts';
 
 export type RouteAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'error'; status: number; code: string };
 
@@ -24,6 +25,7 @@ export async function routeAnswerOf(value: Response | ErrorResponse): Promise<Ro
     return { kind: 'error', status: value.status, code: typeof code === 'string' ? code : value.statusText || 'ERROR' };
   }
   const location = value.headers.get('Location');
-  if (location && value.status >= 300 && value.status < 400) return { kind: 'redirect', status: value.status, location };
+  // Every redirect of a page or of /__data passes here: it leaves as a path of this site, never a host.
+  if (location && value.status >= 300 && value.status < 400) return { kind: 'redirect', status: value.status, location: sitePath(location) };
   return { kind: 'error', status: value.status, code: await codeOfResponse(value) };
 }

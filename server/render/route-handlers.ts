@@ -119,7 +119,7 @@ export function rootLoader(deps: HandlerDeps): LoaderFunction {
       const lang = resolveLang(url, deps.site.english);
       const api = recordingApi(deps.api, state, lang);
       const channels = await channelsOf(api, state, lang);
-      return frameData({ lang, wx: isWx(url), care: isCare(url), site: deps.site, channels, nowMs: deps.now() });
+      return frameData({ lang, wx: isWx(url), care: isCare(url), site: deps.site, channels, nowMs: deps.now(), pathname: url.pathname });
     });
 }
 

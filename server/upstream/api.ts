@@ -19,6 +19,12 @@ export interface UpstreamCall {
    * background has no visitor waiting, and a page built on stale data would not be kept.
    */
   preferFresh?: boolean;
+  /**
+   * Told at once when answering a read fills the cache with an answer it does not hold (a miss this
+   * request caused), or calls the service for an endpoint that is not cached: not a refresh of a stored
+   * answer, nor a wait on another request's call.
+   */
+  onMiss?: () => void;
 }
 
 export interface UpstreamResult<T> {

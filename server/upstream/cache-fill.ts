@@ -14,6 +14,11 @@ export interface LookupSpec {
   tags: () => readonly string[];
   /** Fetches the answer bytes; throws an UpstreamError on failure (then nothing is stored). */
   load: () => Promise<Buffer>;
+  /**
+   * Told at once when this lookup starts filling a key the cache does not hold (not a refresh of a stored
+   * answer, not a wait on a fill another lookup started).
+   */
+  onFill?: () => void;
   /** Wait for the refresh of an entry past its fresh life (a background page render): no STALE at once. */
   preferFresh?: boolean;
 }
@@ -52,6 +57,18 @@ export interface FillOptions {
   emit: (event: 'refresh' | 'evict') => void;
 }
 
+/** What one answer may take of a small cache: the largest page a list call may ask for, with its gzip copy, fits. */
+const ENTRY_FLOOR_BYTES = 256 * 1024;
+
+/**
+ * The largest entry kept: a small share of the cache, so a few big answers (each distinct call is its own
+ * key) cannot push out everything else; in a small cache, up to ENTRY_FLOOR_BYTES but never more than a
+ * quarter. A bigger answer is served and not kept.
+ */
+export function maxEntryBytes(maxBytes: number): number {
+  return Math.max(1, Math.floor(maxBytes / 64), Math.min(Math.floor(maxBytes / 4), ENTRY_FLOOR_BYTES));
+}
+
 export function createFilledCache({ maxBytes, now, keepMs, secondTier, emit }: FillOptions): FilledCache {
   const loading = new Map<string, readonly string[]>();
   const fromShared = new WeakSet<CacheEntry>();
@@ -61,8 +78,7 @@ export function createFilledCache({ maxBytes, now, keepMs, secondTier, emit }: F
 
   const lru: EntryLru = new LRUCache<string, CacheEntry, FetchContext>({
     maxSize: maxBytes,
-    // One answer may not take more than a quarter of the cache (it would flush everything else).
-    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+    maxEntrySize: maxEntryBytes(maxBytes),
     sizeCalculation: entryBytes,
     ttl: 60_000,
     // Lets forEach (purges, sweeps, stats) see stale entries too; every lookup passes its own allowStale.
@@ -79,8 +95,9 @@ export function createFilledCache({ maxBytes, now, keepMs, secondTier, emit }: F
       if (reason === 'evict') emit('evict');
     },
     fetchMethod: async (key, staleValue, { context, options: stored }) => {
-      if (staleValue !== undefined) emit('refresh');
       const { spec } = context;
+      if (staleValue !== undefined) emit('refresh');
+      else spec.onFill?.();
       const tags = spec.tags();
       loading.set(key, tags);
       try {

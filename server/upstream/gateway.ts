@@ -3,7 +3,7 @@
 // `answer()` to get the raw bytes; loaders use `call()` and get a fresh copy of `data` each time.
 // After a write, what it made out of date is purged (server/writes/after-write.ts).
 import type { Logger } from 'pino';
-import type { EndpointName } from '../../shared/endpoints.ts';
+import type { EndpointName, EndpointSpec } from '../../shared/endpoints.ts';
 import type { CacheStatus, UpstreamApi, UpstreamCall, UpstreamResult } from './api.ts';
 import { UpstreamError } from './upstream-error.ts';
 import type { CacheEntry, ResponseCache } from './cache.ts';
@@ -45,6 +45,17 @@ export interface GatewayOptions {
   onLookup?: (endpoint: EndpointName, status: CacheStatus) => void;
 }
 
+/**
+ * One view per read of a `countsVisit` row: the service counts the call it answers, so a read whose own
+ * call reached it is counted there; any other read (a hit, a stale answer, a wait on another request's
+ * call) is told to it, and so is a read whose own call failed (its stale answer was served). With a
+ * second tier a refresh may call the service after this is decided: that view is counted twice.
+ */
+function countView(visits: VisitCounter, spec: EndpointSpec, request: UpstreamCall, own: Promise<unknown> | null): void {
+  if (own === null) visits.count(spec, request);
+  else void own.catch(() => visits.count(spec, request));
+}
+
 export function createGateway({ client, cache, ttlFor, now, visits, logger, onLookup }: GatewayOptions): Gateway {
   /** Endpoints whose unreadable answer was logged already: once each, not once per page view. */
   const loggedShapes = new Set<string>();
@@ -83,6 +94,7 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
     const request = { spec, params: call.params, query: call.query, body: call.body, requestId: call.requestId };
     const ttlS = ttlFor(name);
     if (spec.write || ttlS === 0) {
+      if (!spec.write) call.onMiss?.();
       const { raw } = await client.send(request);
       if (spec.write) {
         for (const allTags of staleAfterWrite(name, call)) cache.purge({ allTags });
@@ -90,6 +102,8 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
       return { raw, gzip: null, etag: null, cache: 'BYPASS', ageS: 0, tags: [spec.name] };
     }
     const key = cacheKey(spec, request);
+    // The service call this lookup makes itself, if any (lru-cache runs the fetch of the call that starts it).
+    let own = null as Promise<unknown> | null;
     const { entry, status } = await cache.lookup(key, {
       endpoint: spec.name,
       ttlS,
@@ -98,10 +112,15 @@ export function createGateway({ client, cache, ttlFor, now, visits, logger, onLo
         const visit = visitTag(spec, request);
         return visit ? [...tagsOf(spec, request, key), visit] : tagsOf(spec, request, key);
       },
-      load: async () => (await client.send(request)).raw,
+      load: async () => {
+        const sending = client.send(request);
+        own = sending;
+        return (await sending).raw;
+      },
+      onFill: call.onMiss,
       preferFresh: call.preferFresh,
     });
-    if (status !== 'MISS') visits?.count(spec, request);
+    if (visits && spec.countsVisit) countView(visits, spec, request, own);
     onLookup?.(name, status);
     return fromEntry(entry, status);
   }

@@ -32,7 +32,7 @@ const article = z.looseObject({
   ...texts([
     'groupId', 'channelNo', 'channelName', 'title', 'subTitle', 'publishDate', 'parentChannelNo', 'thumbImg', 'thumbAppImg',
     'description', 'content', 'source', 'linkUrl', 'flag', 'extension1', 'extension2', 'extension3', 'extension4',
-    'extension5', 'extension6', 'label', 'excerpt',
+    'extension5', 'extension6', 'label', 'excerpt', 'updateTime',
   ]),
   isShowTitle: flag(true),
   visitCount: num,

@@ -21,10 +21,15 @@ export interface WriteLimiterOptions {
   store?: Store;
 }
 
+/** In a cluster worker, the primary's counts (one budget per client across workers); otherwise null. */
+export function workerStore(): Store | null {
+  const primary = primaryChannel();
+  return primary ? new ClusterRateStore(primary) : null;
+}
+
 /** A no-op when the limit is 0; otherwise 429 + Retry-After (+ RateLimit headers) past the limit. */
 export function createWriteLimiter({ limit, windowMs = 60_000, store }: WriteLimiterOptions): RateLimitRequestHandler {
-  const primary = store ? null : primaryChannel();
-  const shared = store ?? (primary ? new ClusterRateStore(primary) : undefined);
+  const shared = store ?? workerStore() ?? undefined;
   return rateLimit({
     windowMs,
     limit,

@@ -102,7 +102,7 @@ describe('with JavaScript', () => {
     const types = await p.page.evaluate(() =>
       Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((s) => (JSON.parse(s.textContent ?? '') as { '@type': string })['@type']),
     );
-    expect(types).toEqual(['Museum', 'WebSite']);
+    expect(types).toEqual(['Museum', 'Organization', 'WebSite']);
 
     await p.page.locator('a.care-switch__link').click();
     await p.page.waitForURL(/\?care=1$/);

@@ -128,7 +128,7 @@ describe('phone frame', () => {
     await p.page.waitForTimeout(400); // the panel's opening transition
     const box = await panel.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThanOrEqual(843);
-    expect(await panel.locator('a', { hasText: '内部资料' }).count()).toBe(0);
+    expect(await panel.locator('a', { hasText: '媒体资料' }).count()).toBe(0);
     await p.screenshot('frame-menu-phone', false);
     await panel.locator('a', { hasText: '交通指南' }).click();
     await p.page.waitForURL(/\/Service\/OpenServies\/Traffic$/);

@@ -64,16 +64,13 @@ describe('defect 1: deeply nested JSON bodies', () => {
     }
   });
 
-  it('answers 50 pathological bodies in parallel, all 4xx, within seconds (they once hung for minutes)', async () => {
+  it('answers 50 pathological bodies in parallel, all 4xx (they once went unanswered)', async () => {
     const bodies = Array.from({ length: 50 }, (_, i) => deepJson(6000 + i * 280, (['array', 'object', 'mixed'] as const)[i % 3]!, i % 4 !== 0));
-    const started = performance.now();
     const answers = await Promise.all(bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 3000)));
-    const elapsed = performance.now() - started;
+    expect(answers.filter((a) => a.timedOut)).toEqual([]);
     // 400 for the depth; the largest object forms are over 64 KB as well, so 413 is as right.
     expect(answers.filter((a) => a.status !== 400 && a.status !== 413).map((a) => a.status)).toEqual([]);
     expect(answers.filter((a) => a.status === 400).length).toBeGreaterThan(25);
-    // About 250 ms alone on 2 cores; the bound leaves room for a loaded machine (the defect: no answer for 75 s).
-    expect(elapsed).toBeLessThan(3000);
   });
 
   it('takes 32 levels and refuses 33, on reads and writes alike', async () => {
@@ -267,25 +264,29 @@ describe('a few thousand generated hostile requests', () => {
     const byStatus: Record<string, number> = {};
     const faults: string[] = [];
     let next = 0;
+    let sent = 0;
     const worker = async () => {
       while (next < requests.length) {
         const i = next++;
-        const req: RawRequest = requests[i]!;
-        const answer = await sendRaw(port, req, 5000);
-        const cls = answer.status === null ? 'none' : `${String(answer.status)[0]}xx`;
-        byClass[cls] = (byClass[cls] ?? 0) + 1;
-        byStatus[String(answer.status)] = (byStatus[String(answer.status)] ?? 0) + 1;
-        const fault = faultOf(req, answer);
-        if (fault) faults.push(`#${i} ${req.method} ${req.target.slice(0, 120)} (${req.headers?.find(([n]) => n === 'Content-Type')?.[1] ?? 'no type'}): ${fault}`);
+        for (let req: RawRequest | undefined = requests[i]!; req; req = req.then) {
+          const answer = await sendRaw(port, req, 5000);
+          sent += 1;
+          const cls = answer.status === null ? 'none' : `${String(answer.status)[0]}xx`;
+          byClass[cls] = (byClass[cls] ?? 0) + 1;
+          byStatus[String(answer.status)] = (byStatus[String(answer.status)] ?? 0) + 1;
+          const fault = faultOf(req, answer);
+          if (fault) faults.push(`#${i} ${req.method} ${req.target.slice(0, 120)} (${req.headers?.find(([n]) => n === 'Content-Type')?.[1] ?? 'no type'}): ${fault}`);
+        }
       }
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
-    console.info(`hostile-input fuzz: ${COUNT} requests in ${seconds.toFixed(1)} s, answers by class ${JSON.stringify(byClass)}, by status ${JSON.stringify(byStatus)}`);
+    console.info(`hostile-input fuzz: ${sent} requests (${sent - COUNT} of them a page asked for after its broken twin) in ${seconds.toFixed(1)} s, answers by class ${JSON.stringify(byClass)}, by status ${JSON.stringify(byStatus)}`);
     expect(faults.slice(0, 20)).toEqual([]);
     expect(byClass.none ?? 0).toBe(0);
-    expect(Object.values(byClass).reduce((a, b) => a + b, 0)).toBe(COUNT);
+    expect(Object.values(byClass).reduce((a, b) => a + b, 0)).toBe(sent);
+    expect(sent - COUNT).toBeGreaterThan(COUNT / 40); // the broken-framing pairs are in the mix
     // Bad input is the sender's fault: nothing the edge logged as its own failure.
     const failures = problems.filter((p) => p.msg === 'unhandled error' || p.msg === 'fast path failed' || p.msg === 'page data failed' || p.msg === 'page loader failed');
     expect(failures.map((p) => `${String(p.msg)} ${String(p.url).slice(0, 100)} ${JSON.stringify(p.err).slice(0, 1500)}`)).toEqual([]);

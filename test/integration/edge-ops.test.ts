@@ -93,6 +93,16 @@ describe('metrics', () => {
     expect(text).toMatch(/edge_cache_entries \d+/);
     expect(text).not.toMatch(/route="\/api\/nope/);
   });
+
+  it('answers at its exact path alone: other spellings are page addresses (404), never the Prometheus text', async () => {
+    for (const path of ['/metrics/', '/METRICS', '/Metrics', '/metrics/x', '/HEALTHZ', '/readyz/']) {
+      const res = await fetch(`${world.url}${path}`);
+      const text = await res.text();
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(text, path).not.toMatch(/http_request_duration_seconds|# HELP|"status":"(?:ok|ready)"/);
+    }
+  });
 });
 
 describe('operator cache routes', () => {
@@ -201,6 +211,13 @@ describe('every response', () => {
     const built = await fetch(`${world.url}/build/entry-3F2A9C.js`);
     expect(built.status).toBe(200);
     expect(built.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A name the build did not have when the edge started is not held in memory: the folder serves it briefly.
+    writeFileSync(join(publicDir, 'build', 'late-5D1E.js'), 'late()');
+    const late = await fetch(`${world.url}/build/late-5D1E.js`);
+    expect(late.status).toBe(200);
+    expect(await late.text()).toBe('late()');
+    expect(late.headers.get('cache-control')).toBe('public, max-age=600');
+    expect((await fetch(`${world.url}/build/entry-3F2A9C.unknown`)).status).toBe(404);
     const robots = await fetch(`${world.url}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('cache-control')).toBe('public, max-age=600');

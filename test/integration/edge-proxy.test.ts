@@ -21,15 +21,17 @@ describe('edge proxy: signing', () => {
     expect(body.data.records.map((c) => c.channelNo)).toContain('News');
   });
 
-  it('a wrong key is refused by the service and surfaces as 502 with a clear msg', async () => {
+  it('a wrong key is refused by the service and surfaces as 502 with a clear msg of the edge, the service\'s words in the log', async () => {
     const tampered = await world.startEdge({ TOKEN_KEY: 'ffffffffffffffffffffffffffffffff' });
-    const res = await fetch(`${tampered.url}/api/queryAllChannel/CN`);
+    const res = await fetch(`${tampered.url}/api/queryAllChannel/CN`, { headers: { 'x-request-id': 'wrong-key-1' } });
     expect(res.status).toBe(502);
     const body = (await res.json()) as { code: number; msg: string; error: string };
     expect(body.code).toBe(502);
-    expect(body.msg).toMatch(/^The content service refused the edge's signature \(Request failed with status code 401: Invalid token/);
+    expect(body.msg).toBe("The content service refused the edge's signature (HTTP 401)");
     expect(body.error).toBe('UPSTREAM_HTTP');
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+    expect(JSON.stringify(body)).not.toMatch(/Invalid token/);
+    expect(world.logs.find((l) => l.reqId === 'wrong-key-1' && /Invalid token/.test(String(l.msg)))).toBeDefined();
   });
 });
 
@@ -100,14 +102,15 @@ describe('edge proxy: cache', () => {
     expect(again.headers.get('x-cache')).toBe('HIT');
   });
 
-  it('passes application errors on uncached and untouched', async () => {
+  it('passes a read\'s not-found on uncached, in the edge\'s words (the service\'s are logged with the request id)', async () => {
     world.cms.cms.calls.reset();
     const unknown = articleId(999999);
     for (let i = 0; i < 2; i += 1) {
-      const res = await fetch(`${world.url}/api/queryArchivesById/${unknown}`);
+      const res = await fetch(`${world.url}/api/queryArchivesById/${unknown}`, { headers: { 'x-request-id': `unknown-${i}` } });
       expect(res.status).toBe(404);
       expect(res.headers.get('x-cache')).toBe('MISS');
-      expect(((await res.json()) as { msg: string }).msg).toContain(unknown);
+      expect(await res.json()).toMatchObject({ code: 404, msg: 'Not found: the content service has no answer for this call', error: 'NOT_FOUND' });
+      expect(world.logs.find((l) => l.reqId === `unknown-${i}` && String(l.msg).includes(unknown))).toBeDefined();
     }
     expect(world.cms.cms.calls.count('queryArchivesById')).toBe(2);
   });

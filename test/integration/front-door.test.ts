@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_BODY } from '../world/requests.ts';
+import { sendRaw } from './raw-http.ts';
 import { closeServer, listen, startWorld, type World } from '../world/world.ts';
 
 interface Answer {
@@ -241,5 +242,50 @@ describe('one render per cold burst, stale while one re-render runs', () => {
     });
     expect(purge.status).toBe(200);
     expect((await send(door, 'GET', path)).headers['x-cache']).toBe('MISS');
+  });
+});
+
+describe('a request that names more than one host', () => {
+  const port = () => Number(new URL(door).port);
+  const header = (answer: { headers: Array<[string, string]> }, name: string) => answer.headers.find(([n]) => n === name)?.[1];
+
+  it('is refused at the door with a 400 and a stable code, whatever it asks for, before any stored page is sent', async () => {
+    const host = new URL(door).host;
+    // A stored page: the door would answer it from the store if it read the request any further.
+    await send(door, 'GET', '/News/Media');
+    expect((await send(door, 'GET', '/News/Media')).headers['x-cache']).toBe('HIT');
+    const cases: Array<{ method: string; target: string; headers: Array<[string, string]>; body?: string }> = [
+      { method: 'GET', target: '/News/Media', headers: [['Host', host], ['Host', 'evil.example']] },
+      { method: 'GET', target: '/News/Media', headers: [['Host', host], ['HOST', host]] },
+      { method: 'GET', target: '/News/Media', headers: [['Host', `${host}, evil.example`]] },
+      { method: 'GET', target: '/healthz', headers: [['host', 'evil.example'], ['Host', host]] },
+      { method: 'HEAD', target: '/News/Media', headers: [['Host', host], ['Host', 'evil.example']] },
+      {
+        method: 'POST',
+        target: '/api/queryArchivesList',
+        headers: [['Host', host], ['Content-Type', 'application/json'], ['Host', 'evil.example']],
+        body: JSON.stringify(LIST_BODY),
+      },
+    ];
+    for (const c of cases) {
+      const name = `${c.method} ${c.target} ${c.headers.map(([n, v]) => `${n}: ${v}`).join(' | ')}`;
+      const answer = await sendRaw(port(), c);
+      expect(answer.status, name).toBe(400);
+      expect(header(answer, 'content-type'), name).toBe('application/json; charset=utf-8');
+      expect(header(answer, 'connection'), name).toBe('close');
+      expect(header(answer, 'x-cache'), name).toBeUndefined();
+      const id = header(answer, 'x-request-id');
+      expect(id, name).toBeTruthy();
+      if (c.method === 'HEAD') continue;
+      const body = JSON.parse(answer.body) as { code: number; msg: string; error: string; requestId: string };
+      expect(body, name).toMatchObject({ code: 400, error: 'HOST_NOT_ONE', requestId: id });
+      expect(body.msg, name).toMatch(/exactly one Host header/);
+    }
+  });
+
+  it('is told apart from a request with one Host line, which is served as before', async () => {
+    const answer = await sendRaw(port(), { method: 'GET', target: '/News/Media', headers: [['Host', new URL(door).host]] });
+    expect(answer.status).toBe(200);
+    expect(header(answer, 'x-cache')).toBe('HIT');
   });
 });

@@ -189,6 +189,7 @@ function bodyRequest(rand: Rand, method: string, target: string, kind: 'json' | 
 /** One request of the mix; `i` only picks the kind, `rand` everything else. */
 function oneRequest(rand: Rand, t: FuzzTargets): RawRequest {
   const roll = rand();
+  if (roll < 0.05) return brokenFraming(rand, t);
   if (roll < 0.25) {
     // An API read or write with a body: the fast path's and the proxy's body handling.
     const target = rand() < 0.2 ? mutatePath(rand, apiPath(rand, 'POST', t.aliases)) : apiPath(rand, 'POST', t.aliases);
@@ -215,6 +216,22 @@ function oneRequest(rand: Rand, t: FuzzTargets): RawRequest {
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') return bodyRequest(rand, method, target, rand() < 0.5 ? 'json' : 'form');
   const { headers, noHost } = headersFor(rand);
   return { method, target, headers, noHost };
+}
+
+/**
+ * Framing that Node's parser refuses only after the headers (so the edge has taken the request), then
+ * the same page asked for normally: the second must not wait on the first's broken render.
+ */
+function brokenFraming(rand: Rand, t: FuzzTargets): RawRequest {
+  const base = pick(rand, t.pages);
+  const page = rand() < 0.5 ? base : `${base}${base.includes('?') ? '&' : '?'}fz=${int(rand, 0, 99)}`;
+  const framing: Pick<RawRequest, 'headers' | 'body'> = pick(rand, [
+    { headers: [['Transfer-Encoding', 'gzip']] },
+    { headers: [['Transfer-Encoding', 'chunked']], body: 'zz\r\n' },
+    { headers: [['Transfer-Encoding', 'chunked']], body: '5\r\nabc' },
+    { headers: [['Transfer-Encoding', 'gzip, chunked']], body: 'zz\r\n' },
+  ]);
+  return { method: 'GET', target: page, ...framing, then: { method: 'GET', target: page, headers: [['Accept', 'text/html']] } };
 }
 
 export function hostileRequests(targets: FuzzTargets, count: number, seed: number): RawRequest[] {

@@ -1,9 +1,13 @@
 // The pages' structured data and head links over a real edge and the reference service with its demo
 // content: one page of each kind, every JSON-LD block parsed, its @type and required properties
-// checked, every breadcrumb item fetched (200, no redirect); canonical, hreflang, og:url and JSON-LD on
-// one origin (the request's, or PUBLIC_URL); the RSS alternates of lists; the reading mode (`care=1`)
-// rendered on <html>, kept by every internal link and cached as a page of its own.
+// checked, every breadcrumb item fetched (200, no redirect), and every node held to the schema.org
+// vocabulary (schema-dts through the TypeScript compiler); canonical, hreflang, og:url and JSON-LD on
+// one origin (the request's, or PUBLIC_URL); the share image's alt text; the RSS alternates of lists;
+// the reading mode (`care=1`) rendered on <html>, kept by every internal link and cached as a page of
+// its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './cms-harness.ts';
+import { schemaOrgErrors, type LabelledNode } from '../validators/schema-org.ts';
 import { firstId, getPage } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 
@@ -52,6 +56,7 @@ describe('JSON-LD of each kind of page', () => {
     expect(page.status).toBe(200);
     const nodes = jsonLd(page.html);
     const museum = one(nodes, 'Museum');
+    expect(one(nodes, 'Organization')).toMatchObject({ name: '云溪博物馆', location: { '@id': museum['@id'] } });
     expect(museum.name).toBe('云溪博物馆');
     expect(museum.url).toBe(`${world.url}/`);
     expect(museum.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'CN' });
@@ -77,7 +82,9 @@ describe('JSON-LD of each kind of page', () => {
     expect(article.headline).toBe(title);
     expect(article.datePublished).toMatch(OFFSET);
     expect(article.mainEntityOfPage).toBe(`${world.url}${path}`);
-    expect(article.publisher).toMatchObject({ '@type': 'Museum', name: '云溪博物馆' });
+    expect(article.publisher).toMatchObject({ '@type': 'Organization', name: '云溪博物馆' });
+    expect(article.dateModified).toMatch(OFFSET);
+    expect(String(article.dateModified) >= String(article.datePublished)).toBe(true);
     for (const src of article.image as string[]) expect((await fetch(src)).status).toBe(200);
     const crumbs = await checkCrumbs(nodes, world.url, world.url);
     expect(crumbs.at(-1)).toMatchObject({ name: title, item: `${world.url}${path}` });
@@ -97,7 +104,7 @@ describe('JSON-LD of each kind of page', () => {
     expect((event.location as { name: string }).name).not.toBe('');
     expect(event.eventStatus).toMatch(/^https:\/\/schema\.org\/Event(Scheduled|Cancelled)$/);
     expect(event.eventAttendanceMode).toBe('https://schema.org/OfflineEventAttendanceMode');
-    expect(event.organizer).toMatchObject({ '@type': 'Museum' });
+    expect(event.organizer).toMatchObject({ '@type': 'Organization', name: '云溪博物馆' });
     // The page's own times, as the visitor reads them, are the JSON-LD's in China time.
     const shown = event.startDate as string;
     expect(page.html).toContain(`${shown.slice(0, 10)} ${shown.slice(11, 16)}`);
@@ -136,6 +143,73 @@ describe('JSON-LD of each kind of page', () => {
     expect(page.status).toBe(404);
     expect(jsonLd(page.html)).toEqual([]);
     expect(page.html).not.toContain('rel="canonical"');
+  });
+});
+
+/** The JSON-LD of pages, each node labelled with its page. */
+async function nodesOf(paths: readonly string[]): Promise<LabelledNode[]> {
+  const out: LabelledNode[] = [];
+  for (const path of paths) {
+    const page = await getPage(world.url, path);
+    expect(page.status, path).toBe(200);
+    out.push(...jsonLd(page.html).map((node) => ({ label: path, node })));
+  }
+  return out;
+}
+
+describe('JSON-LD against the schema.org vocabulary', () => {
+  it('has no type error on any kind of page, in either language', async () => {
+    const c = world.cmsUrl;
+    const paths = [
+      '/',
+      '/EN_Home',
+      `/News/SNews/${await firstId(c, 'article', 'SNews')}`,
+      `/EN_News/EN_SNews/${await firstId(c, 'article', 'EN_SNews')}`,
+      `/Survey/Introduction/${await firstId(c, 'article', 'Introduction')}`,
+      `/Education/Activity/${await firstId(c, 'activity')}`,
+      `/EN_Education/EN_Activity/${await firstId(c, 'activity', '', 'EN')}`,
+      `/Exhibition/TempExh/${await firstId(c, 'temp')}`,
+      `/Exhibition/BaseExh/${await firstId(c, 'base')}`,
+      `/Collection/PreciousCol/${await firstId(c, 'treasure')}`,
+      '/News/SNews',
+      '/Search?key=%E9%9D%92%E9%93%9C',
+    ];
+    const nodes = await nodesOf(paths);
+    expect(schemaOrgErrors(nodes)).toEqual([]);
+    const types = new Set(nodes.map((n) => (n.node as Node)['@type']));
+    expect([...types]).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList', 'Event', 'ExhibitionEvent', 'Museum', 'NewsArticle', 'Organization', 'WebSite']));
+  });
+
+  it('refuses a Museum (a Place) as the publisher of an article (the check can fail)', async () => {
+    const served = (await nodesOf(['/', `/News/SNews/${await firstId(world.cmsUrl, 'article', 'SNews')}`])).map((n) => n.node as Node);
+    const museum = one(served, 'Museum');
+    const news = one(served, 'NewsArticle');
+    const { '@context': _context, ...place } = museum;
+    const errors = schemaOrgErrors([{ label: 'museum as publisher', node: { ...news, publisher: place } }]);
+    expect(errors.join('\n')).toMatch(/^museum as publisher: [\s\S]*"publisher"[\s\S]*"Museum"/);
+  });
+
+  it('says when an edited article last changed: the service\'s edit time', async () => {
+    type Row = { archivesId: string; publishDate: string; updateTime: string | null };
+    const { body } = await call<{ records: Row[] }>(world.cmsUrl, 'queryArchivesList', { body: { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 40 } } });
+    const edited = body.data.records.find((r) => r.updateTime && r.updateTime > r.publishDate);
+    expect(edited, 'an article of the demo edited after it went out').toBeDefined();
+    const [node] = (await nodesOf([`/News/SNews/${edited!.archivesId}`])).map((n) => n.node as Node).filter((n) => n['@type'] === 'NewsArticle');
+    const minute = edited!.updateTime!.slice(0, 16).replace(' ', 'T');
+    expect(node!.dateModified).toBe(`${minute}:00+08:00`);
+  });
+});
+
+describe('the share image', () => {
+  it('says what it shows (og:image:alt): the logo on lists, the record\'s picture on a record', async () => {
+    const list = await getPage(world.url, '/News/SNews');
+    expect(list.html).toContain(`<meta property="og:image" content="${world.url}/og-image.png">`);
+    expect(list.html).toContain('<meta property="og:image:alt" content="云溪博物馆标志">');
+    const path = `/News/SNews/${await firstId(world.cmsUrl, 'article', 'SNews')}`;
+    const record = await getPage(world.url, path);
+    const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(record.html)?.[1];
+    expect(record.html).toMatch(/<meta property="og:image" content="[^"]+\/file\/[^"]+">/);
+    expect(record.html).toContain(`<meta property="og:image:alt" content="${title}">`);
   });
 });
 

@@ -15,6 +15,8 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Content-Length to declare instead of the body's own (a lie, or none with `null`). */
   contentLength?: number | null;
+  /** A request sent once this one's answer has arrived (a fuzz pair: break a page, then ask for it). */
+  then?: RawRequest;
 }
 
 export interface RawAnswer {

@@ -1,4 +1,5 @@
-// Channel paths, links, the menu (hidden channels out) and the active channel by path segments.
+// Channel paths, links, the menu (hidden channels out), what a page sends to the browser (the listed
+// tree, plus its own chain inside a hidden channel) and the active channel by path segments.
 import { describe, expect, it } from 'vitest';
 import {
   activeTopChannel,
@@ -7,10 +8,13 @@ import {
   channelHref,
   channelsExist,
   isActiveChannel,
+  isUnlistedChain,
   menuTree,
+  pageTree,
   pathSegments,
+  type ChannelNode,
 } from '../../shared/channels.ts';
-import { EN_TREE, ZH_TREE } from './fixtures/page-router-fixture.ts';
+import { EN_TREE, ZH_TREE, channel } from './fixtures/page-router-fixture.ts';
 
 const tree = buildChannelTree(ZH_TREE);
 const find = (path: string) => channelChain(tree, path).at(-1)!;
@@ -59,6 +63,54 @@ describe('menu of a frozen tree (the server\'s, kept per cached answer)', () => 
     expect(Object.isFrozen(first[0]!.children)).toBe(true);
     expect(first).toEqual(menuTree(buildChannelTree(ZH_TREE)));
     expect(menuTree(buildChannelTree(ZH_TREE))).not.toBe(menuTree(buildChannelTree(ZH_TREE)));
+  });
+});
+
+/** Every channel number anywhere in a tree. */
+const numbersIn = (nodes: readonly ChannelNode[]): string[] => nodes.flatMap((n) => [n.no, ...numbersIn(n.children)]);
+
+describe('the channels a page sends to the browser', () => {
+  // A hidden section with children, beside the fixture's hidden leaf under a listed section.
+  const withSection = buildChannelTree([
+    ...ZH_TREE,
+    channel('Press', '媒体中心', [channel('Kit', '资料包'), channel('Photos', '新闻图片')], { isVisible: false }),
+  ]);
+
+  it('is the menu tree on a listed page: no hidden channel at all, and the same frozen tree on every page', () => {
+    const frozen = Object.freeze(buildChannelTree(ZH_TREE).map((n) => Object.freeze(n)));
+    const sent = pageTree(frozen, '/News/SNews/12');
+    expect(numbersIn(sent)).not.toContain('Internal');
+    expect(sent).toBe(menuTree(frozen));
+    expect(pageTree(frozen, '/')).toBe(sent);
+    expect(numbersIn(pageTree(withSection, '/News/SNews'))).not.toContain('Press');
+  });
+
+  it('carries a hidden page\'s own chain, flagged unlisted, so its breadcrumb and title come out as on the server', () => {
+    const sent = pageTree(tree, '/Survey/Internal/7');
+    expect(channelChain(sent, '/Survey/Internal/7').map((n) => [n.name, n.path, n.visible])).toEqual([
+      ['博物馆概况', '/Survey', true],
+      ['内部资料', '/Survey/Internal', false],
+    ]);
+    // Listed siblings stay, and the menu built from what was sent is the listed menu.
+    expect(sent.find((n) => n.no === 'Survey')!.children.map((c) => c.no)).toEqual(['Introduction', 'Internal']);
+    expect(menuTree(sent)).toEqual(menuTree(tree));
+  });
+
+  it('carries no hidden channel beyond that chain: not the other hidden channels, not the hidden section\'s other children', () => {
+    const sent = pageTree(withSection, '/Press/Kit/3');
+    expect(numbersIn(sent).filter((no) => !numbersIn(menuTree(withSection)).includes(no))).toEqual(['Press', 'Kit']);
+    // Inside a hidden section every channel is unlisted: no tabs name its siblings.
+    expect(channelChain(sent, '/Press/Kit').map((n) => [n.no, n.visible])).toEqual([
+      ['Press', false],
+      ['Kit', false],
+    ]);
+  });
+
+  it('tells an unlisted chain from a listed one; the visitor-message board is listed', () => {
+    expect(isUnlistedChain(channelChain(tree, '/Survey/Internal/7'))).toBe(true);
+    expect(isUnlistedChain(channelChain(withSection, '/Press/Photos'))).toBe(true);
+    expect(isUnlistedChain(channelChain(tree, '/News/SNews/12'))).toBe(false);
+    expect(isUnlistedChain(channelChain(tree, '/Service/OpenServies/Message'))).toBe(false);
   });
 });
 

@@ -158,6 +158,17 @@ describe('demo content: channel tree', () => {
     expect(channels.filter((c) => c.parent !== '').every((c) => c.bannerPhotoPath === null)).toBe(true);
   });
 
+  it.each(SITES)('makes its hidden channel unlisted public material, and says "staff only" nowhere on the %s site', (site) => {
+    // A public content service answers anyone who asks: hiding a channel keeps it out of navigation only.
+    const hidden = content.channels.filter((c) => c.site === site && !c.isVisible);
+    const restricted = /内部|仅供|工作人员参考|不对外|staff only|for staff|internal|confidential|not for (?:the )?public/i;
+    const channelsOfSite = new Set(content.channels.filter((c) => c.site === site).map((c) => c.channelNo));
+    for (const a of content.articles.filter((r) => channelsOfSite.has(r.channelNo))) expect(`${a.title} ${a.content}`, a.title).not.toMatch(restricted);
+    for (const c of hidden) expect(`${c.channelName} ${c.description}`).not.toMatch(restricted);
+    expect(hidden.map((c) => c.channelNo)).toEqual([no('PressKit', site)]);
+    expect(content.articles.filter((a) => a.channelNo === no('PressKit', site)).length).toBeGreaterThan(0);
+  });
+
   it('orders siblings by distinct sort values and keeps ids and numbers unique', () => {
     const ids = content.channels.map((c) => c.channelId);
     expect(new Set(ids).size).toBe(ids.length);

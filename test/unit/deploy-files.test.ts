@@ -100,6 +100,23 @@ describe('deploy files', () => {
     expect(compose.services.lb.ports).toContain(`8080:${listen}`);
   });
 
+  it('/metrics is reachable only from inside: compose publishes nginx alone, Kubernetes has no Service or Ingress outside', () => {
+    // Compose: the edges and the service are on the project network only; the balancer is the one published port.
+    const published = Object.entries(compose.services as Record<string, Doc>).filter(([, service]) => service.ports);
+    expect(published.map(([name]) => name)).toEqual(['lb']);
+    expect(compose.services.lb.volumes).toContain('./nginx/edge-lb.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(k8s.filter((d) => d.kind === 'Ingress')).toEqual([]);
+    // A Service without a type is a ClusterIP one.
+    for (const service of k8s.filter((d) => d.kind === 'Service')) expect(service.spec.type ?? 'ClusterIP', service.metadata.name).toBe('ClusterIP');
+    // nginx: one case-insensitive rule refuses the path with or without more after it (test/integration/
+    // nginx-metrics.test.ts runs the file in a real nginx); here its pattern, over paths as nginx normalises them.
+    const rule = /location ~\* (\S+) \{\s*return 404;\s*\}/.exec(read('deploy/nginx/edge-lb.conf'));
+    expect(rule, 'edge-lb.conf refuses /metrics with a case-insensitive pattern').not.toBeNull();
+    const hidden = new RegExp(rule![1]!, 'i');
+    for (const path of ['/metrics', '/metrics/', '/METRICS', '/Metrics', '/mEtRiCs/', '/metrics/x']) expect(hidden.test(path), path).toBe(true);
+    for (const path of ['/', '/News/SNews', '/metricsboard', '/healthz', '/readyz']) expect(hidden.test(path), path).toBe(false);
+  });
+
   it('stopping waits long enough: grace period ≥ preStop pause + SHUTDOWN_TIMEOUT_MS', () => {
     const spec = find('Deployment', 'museum-edge').spec.template.spec;
     const config = find('ConfigMap', 'edge-config').data as Record<string, string>;

@@ -1,5 +1,6 @@
 // The response cache on its own, with a hand-moved clock and a counting loader (the integration tests
 // run the same semantics against the real content service).
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 import { createResponseCache, type CacheEvent, type ResponseCache } from '../../server/upstream/cache.ts';
@@ -199,6 +200,38 @@ describe('response cache', () => {
     expect(entry.gzip).not.toBeNull();
     expect(entry.gzip!.length).toBeLessThan(entry.raw.length / 10);
     expect(entry.etag).toMatch(/^W\/".+"$/);
+  });
+});
+
+describe("one answer's share of the cache", () => {
+  /** An answer of about `bytes` that gzip cannot shrink much (hex of random bytes). */
+  const answerOf = (bytes: number) => ({
+    endpoint: 'queryArchivesList',
+    ttlS: 60,
+    tags: () => [],
+    load: async () => Buffer.from(JSON.stringify({ code: 200, msg: '', data: randomBytes(bytes / 2).toString('hex') })),
+  });
+
+  it('keeps an answer within a 64th of the cache; a bigger one is served and not kept', async () => {
+    const { cache } = setup({ maxBytes: 48 * 1024 * 1024 });
+    expect((await cache.lookup('small', answerOf(300 * 1024))).status).toBe('MISS');
+    expect((await cache.lookup('small', answerOf(300 * 1024))).status).toBe('HIT');
+    const big = await cache.lookup('big', answerOf(1024 * 1024));
+    expect(big.status).toBe('MISS');
+    expect(big.entry.raw.length).toBeGreaterThan(1024 * 1024);
+    expect((await cache.lookup('big', answerOf(1024 * 1024))).status).toBe('MISS');
+    expect(cache.entries().map((e) => e.key)).toEqual(['small']);
+  });
+
+  it('keeps the largest page a list call may ask for in a small cache, within a quarter of it', async () => {
+    const { cache } = setup({ maxBytes: 2 * 1024 * 1024 });
+    await cache.lookup('page', answerOf(150 * 1024));
+    expect((await cache.lookup('page', answerOf(150 * 1024))).status).toBe('HIT');
+    const tiny = setup({ maxBytes: 40_000 }).cache;
+    await tiny.lookup('a', answerOf(5000));
+    expect((await tiny.lookup('a', answerOf(5000))).status).toBe('HIT');
+    await tiny.lookup('b', answerOf(12_000));
+    expect((await tiny.lookup('b', answerOf(12_000))).status).toBe('MISS');
   });
 });
 

@@ -59,6 +59,26 @@ describe('the fast path under failure', () => {
     expect(seen).toMatchObject({ error: { type: 'entity.too.deep', status: 400 } });
   });
 
+  it('hands a call the proxy refuses (page size, path parameter) to Express without looking for a hit', async () => {
+    const looked: string[] = [];
+    const seen: Array<{ url: string | undefined; preread: unknown }> = [];
+    const url = await start({ freshEntry: (name) => (looked.push(name), null) }, (req, res) => {
+      seen.push({ url: req.url, preread: prereadBodies.get(req) });
+      res.statusCode = 400;
+      res.end('refused by the route');
+    });
+    expect((await post(url, '{"entity":{},"param":{"pageNum":0,"pageSize":0}}')).status).toBe(400);
+    expect((await fetch(`${url}/api/queryArchivesById/a%20b%3Cc%3E`)).status).toBe(400);
+    expect(looked).toEqual([]);
+    expect(seen).toEqual([
+      { url: '/api/queryArchivesList', preread: { body: { entity: {}, param: { pageNum: 0, pageSize: 0 } } } },
+      { url: '/api/queryArchivesById/a%20b%3Cc%3E', preread: undefined },
+    ]);
+    // An allowed call is looked up.
+    await post(url, '{"entity":{},"param":{"pageNum":1,"pageSize":10}}');
+    expect(looked).toEqual(['queryArchivesList']);
+  });
+
   it('answers 500 when Express itself throws while taking over', async () => {
     const url = await start({ freshEntry: () => null }, () => {
       throw new Error('app broke');

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import SafeImage from '../../client/components/SafeImage.tsx';
 import { articleHtml } from '../../server/loaders/article-html.ts';
+import { createSourceBudget } from '../../server/images/source-budget.ts';
 import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/images/variant-request.ts';
+import { ImageBusyError } from '../../server/images/work-queue.ts';
 import { variantBase, variantSrcSet } from '../../shared/file-url.ts';
 import { render } from './screen-render.tsx';
 
@@ -71,5 +73,26 @@ describe('article pictures', () => {
   it('keep the width and height an editor gave in pixels and drop other units', () => {
     expect(articleHtml('<img src="M/x.jpg" width="600px" height="450">', '/file')).toBe('<img src="/file/M/x.jpg" width="600" height="450" alt="" />');
     expect(articleHtml('<img src="M/x.jpg" width="100%" height="auto" alt="鼎">', '/file')).toBe('<img src="/file/M/x.jpg" alt="鼎" />');
+  });
+});
+
+describe('the source budget', () => {
+  it('counts each source by the most it has been said to take, refuses the one that would pass the limit, and takes back what a source gave', () => {
+    const budget = createSourceBudget(100);
+    const a = budget.hold();
+    const b = budget.hold();
+    a.atLeast(40); // a declared length
+    a.atLeast(10); // bytes read so far, within it: nothing more
+    a.atLeast(60);
+    expect(budget.held()).toBe(60);
+    expect(() => b.atLeast(41)).toThrow(ImageBusyError);
+    expect(budget.held()).toBe(60);
+    b.atLeast(40);
+    expect(budget.held()).toBe(100);
+    a.release();
+    a.release(); // given back once
+    expect(budget.held()).toBe(40);
+    b.release();
+    expect(budget.held()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // Language and messenger mode from the address (spec §1), mode-keeping links, and the page head.
 import { describe, expect, it } from 'vitest';
-import { buildChannelTree } from '../../shared/channels.ts';
+import { buildChannelTree, pageTree } from '../../shared/channels.ts';
 import { pageHead } from '../../shared/head.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { addressIsEnglish, isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
@@ -41,8 +41,17 @@ describe('messenger mode', () => {
 
 describe('page head', () => {
   const channels = buildChannelTree(ZH_TREE);
-  const head = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}) =>
-    pageHead({ lang: 'zh', url: u(path), origin: 'https://museum.example', def: ROUTE_BY_ID.get(routeId), channels, meta: undefined, state: 'ok', ...extra });
+  const headInput = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}): Parameters<typeof pageHead>[0] => ({
+    lang: 'zh',
+    url: u(path),
+    origin: 'https://museum.example',
+    def: ROUTE_BY_ID.get(routeId),
+    channels,
+    meta: undefined,
+    state: 'ok',
+    ...extra,
+  });
+  const head = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}) => pageHead(headInput(path, routeId, extra));
 
   it('titles a list with its channel, a record with its own title, home with the museum', () => {
     expect(head('/News/SNews', 'zh:News/SNews').title).toBe('本馆新闻 - 云溪博物馆');
@@ -65,5 +74,37 @@ describe('page head', () => {
   it('gives records no alternates (ids differ between the sites) and error pages no canonical', () => {
     expect(head('/News/SNews/3', 'zh:News/:sec/:id').alternates).toEqual([]);
     expect(head('/x', 'zh:notFound', { state: 'notFound' }).canonical).toBeNull();
+  });
+
+  it('keeps the pages of a hidden channel out of search engines (noindex, no feed), from what the page sends too', () => {
+    const hidden = head('/Survey/Internal/3', 'zh:Survey/:sec/:id', { meta: { title: '媒体资料包' } });
+    expect(hidden.robots).toBe('noindex');
+    expect(hidden.canonical).toBe('https://museum.example/Survey/Internal/3');
+    // The browser recomputes the head from the page's own channels (pageTree), and says the same.
+    const sent = pageTree(channels, '/Survey/Internal/3');
+    expect(head('/Survey/Internal/3', 'zh:Survey/:sec/:id', { channels: sent, meta: { title: '媒体资料包' } })).toEqual(hidden);
+    // A hidden list: noindex, and no RSS alternate (its feed does not exist).
+    const hiddenList = pageHead({
+      lang: 'zh',
+      url: u('/News/Media'),
+      origin: 'https://museum.example',
+      def: ROUTE_BY_ID.get('zh:News/Media'),
+      channels: buildChannelTree(ZH_TREE.map((c) => (c.channelNo === 'News' ? { ...c, subChannel: c.subChannel.map((s) => ({ ...s, isVisible: s.channelNo !== 'Media' })) } : c))),
+      meta: undefined,
+      state: 'ok',
+    });
+    expect([hiddenList.title, hiddenList.robots, hiddenList.feeds]).toEqual(['媒体报道 - 云溪博物馆', 'noindex', []]);
+    expect(head('/News/Media', 'zh:News/Media').feeds).toHaveLength(1);
+    for (const listed of [head('/News/SNews/3', 'zh:News/:sec/:id'), head('/', 'zh:index'), head('/Service/OpenServies/Message', 'zh:Service/OpenServies/Message')]) {
+      expect(listed.robots).toBeNull();
+    }
+  });
+
+  it('describes the share image: the logo by default, the record\'s picture by the record', () => {
+    expect(head('/News/SNews', 'zh:News/SNews').og).toMatchObject({ image: 'https://museum.example/og-image.png', imageAlt: '云溪博物馆标志' });
+    expect(pageHead({ ...headInput('/EN_News/EN_SNews', 'en:News/SNews'), lang: 'en' }).og.imageAlt).toBe('Yunxi Museum logo');
+    const record = head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展  开幕', image: '/file/a.jpg' } });
+    expect(record.og).toMatchObject({ image: 'https://museum.example/file/a.jpg', imageAlt: '新展 开幕' });
+    expect(head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展', image: '/file/a.jpg', imageAlt: '展厅一角' } }).og.imageAlt).toBe('展厅一角');
   });
 });

@@ -88,6 +88,14 @@ describe('home', () => {
     expect(museum).not.toHaveProperty('sameAs');
   });
 
+  it('names the institution apart from its building: an Organization at the Museum, publisher of the site', () => {
+    const museum = ofType(list, 'Museum');
+    const organization = ofType(list, 'Organization');
+    expect(organization).toMatchObject({ '@id': `${ORIGIN}/#organization`, name: '云溪博物馆', url: `${ORIGIN}/`, location: { '@id': museum['@id'] } });
+    expect(organization).not.toHaveProperty('sameAs');
+    expect(ofType(list, 'WebSite').publisher).toEqual({ '@id': organization['@id'] });
+  });
+
   it('offers the site search as a SearchAction on the search page', () => {
     const site = ofType(list, 'WebSite');
     const action = site.potentialAction as { target: { urlTemplate: string }; 'query-input': string };
@@ -121,7 +129,8 @@ describe('record pages', () => {
       url: `${ORIGIN}/News/SNews/abc123`,
     });
     expect(event.location).toMatchObject({ '@type': 'Place', name: '园林广场', address: { '@type': 'PostalAddress' } });
-    expect(event.organizer).toMatchObject({ '@type': 'Museum', name: '云溪博物馆', url: `${ORIGIN}/` });
+    // A Museum is a Place; the organizer is the institution (an Organization), as on home.
+    expect(event.organizer).toMatchObject({ '@type': 'Organization', '@id': `${ORIGIN}/#organization`, name: '云溪博物馆', url: `${ORIGIN}/` });
   });
 
   it('says when an event is called off, and falls back to the museum as the place', () => {
@@ -138,13 +147,28 @@ describe('record pages', () => {
       'NewsArticle',
     );
     expect(news).toMatchObject({ headline: '新展开幕', datePublished: '2026-10-11T10:50:00+08:00', image: ['https://cdn.example/a.jpg'], mainEntityOfPage: `${ORIGIN}/News/SNews/abc123` });
-    expect(news.publisher).toMatchObject({ '@type': 'Museum', logo: { url: `${ORIGIN}/apple-touch-icon.png` } });
+    expect(news.publisher).toMatchObject({ '@type': 'Organization', '@id': `${ORIGIN}/#organization`, logo: { url: `${ORIGIN}/apple-touch-icon.png` } });
+    expect(news.author).toEqual(news.publisher);
+    // Never edited: modified when it was published.
+    expect(news.dateModified).toBe('2026-10-11T10:50:00+08:00');
     const article = ofType(
       nodes(input('/Survey/Introduction/abc123', 'zh:Survey/:sec/:id', { entity: { kind: 'article', headline: '本馆简介', published: '2020-01-01', news: false, source: '新华社' } })),
       'Article',
     );
     expect(article.author).toEqual({ '@type': 'Organization', name: '新华社' });
     expect(article).not.toHaveProperty('image');
+  });
+
+  it('say when an article last changed: its edit time, never before it was published', () => {
+    const modified = (published: string, edited?: string): unknown =>
+      ofType(nodes(input('/News/SNews/abc123', 'zh:News/:sec/:id', { entity: { kind: 'article', headline: 'x', published, modified: edited, news: true } })), 'NewsArticle')
+        .dateModified;
+    expect(modified('2026-10-11 10:50:00', '2026-11-02 08:05:00')).toBe('2026-11-02T08:05:00+08:00');
+    // Edited as a draft before it went out: it last changed when it was published.
+    expect(modified('2026-10-11 10:50:00', '2026-10-01 09:00:00')).toBe('2026-10-11T10:50:00+08:00');
+    expect(modified('2026-10-11 10:50:00', '')).toBe('2026-10-11T10:50:00+08:00');
+    expect(modified('', '2026-11-02 08:05:00')).toBe('2026-11-02T08:05:00+08:00');
+    expect(modified('', '')).toBeUndefined();
   });
 });
 

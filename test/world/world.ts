@@ -149,7 +149,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
 
   async function startEdge(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<StartedEdge> {
     // Many writes per test file come from one address; only the write-limit tests want a low limit.
-    const config = loadConfig({ ...service.env, RATE_LIMIT_WRITES: '1000', ...options.env, ...env });
+    const config = loadConfig({ ...service.env, RATE_LIMIT_WRITES: '1000', RATE_LIMIT_API_MISSES: '100000', ...options.env, ...env });
     const edge = createApp(config, { logger, defaultMetrics: false, ...(options.now ? { now: options.now } : {}), ...options.deps, ...deps });
     edges.push(edge);
     const server = createServer(edge.handler);

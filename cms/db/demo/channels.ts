@@ -32,7 +32,7 @@ export type TopicKey =
   | 'governance'
   | 'honor'
   | 'history'
-  | 'internal'
+  | 'pressKit'
   | 'news'
   | 'media'
   | 'notice'
@@ -88,7 +88,9 @@ export const CHANNEL_PLAN: readonly ChannelPlan[] = [
     list('frzl', '法人治理', 'Governance', 'text', 10, 'governance'),
     list('Honor', '荣誉资质', 'Honors', 'text', 10, 'honor'),
     list('History', '历史沿革', 'History', 'images', 6, 'history'),
-    { ...list('Internal', '内部资料', 'Internal Documents', 'text', 10, 'internal', 3), hidden: true },
+    // Hidden = unlisted, not private: a public page linked from press releases, out of menus,
+    // sitemap, feeds and search. Nothing for staff only belongs in a public content service.
+    { ...list('PressKit', '媒体资料', 'Press Kit', 'text', 10, 'pressKit', 3), hidden: true },
   ]),
   section('News', '新闻资讯', 'News', [
     list('SNews', '本馆新闻', 'Museum News', 'common', 6, 'news', 32),

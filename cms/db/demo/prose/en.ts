@@ -316,12 +316,12 @@ export const en: Lexicon = {
       headings: ['Background', 'What Happened'],
       closings: ['This history is part of the museum\'s shared memory.'],
     },
-    internal: {
+    pressKit: {
       subjects: [],
       pool: 'museum',
-      titles: ['Safety Inspection Log, {year}', 'Storage Procedures (revised {year})', 'Object Movements, {year}'],
-      openings: ['For staff only.'],
-      sentences: ['Departments should follow the procedures and keep records.', 'Questions to the General Office.'],
+      titles: ['Press Kit, {year}', 'Using the {museum} Logo ({year} edition)', 'Press Photographs: Terms of Use, {year}'],
+      openings: ['This page is for journalists writing about {museum}; our press releases link to it.'],
+      sentences: ['Please credit photographs "Courtesy of {museum}".', 'For interviews, contact the Communications Office.'],
       headings: ['Note'],
       closings: [],
     },

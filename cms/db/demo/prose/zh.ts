@@ -307,12 +307,12 @@ export const zh: Lexicon = {
       headings: ['历史背景', '主要事件'],
       closings: ['这段历史已成为{museum}珍贵的集体记忆。'],
     },
-    internal: {
+    pressKit: {
       subjects: [],
       pool: 'museum',
-      titles: ['{year}年度安全检查记录', '库房管理内部规程（{year}年修订）', '{year}年度藏品提用登记汇总'],
-      openings: ['本资料仅供馆内工作人员参考。'],
-      sentences: ['请各部门按照规程执行并做好记录。', '如有疑问请联系办公室。'],
+      titles: ['{year}年度媒体资料包', '{museum}标志使用说明（{year}年版）', '新闻图片使用须知（{year}年）'],
+      openings: ['本页供媒体报道{museum}时参考，随新闻稿链接发布。'],
+      sentences: ['报道中使用本馆图片时请注明“{museum}供图”。', '采访事宜请联系本馆宣传部。'],
       headings: ['说明'],
       closings: [],
     },

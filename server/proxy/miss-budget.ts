@@ -1,0 +1,143 @@
+// The miss budget of proxied reads: each client address may cause so many cache misses per window, then
+// gets 429 with Retry-After until the window ends. Every distinct call is its own cache key and a miss is
+// a call to the content service, so a client walking distinct calls fast would push everything useful
+// out of the cache; a crawler that honours Retry-After keeps going at the budget's pace.
+//
+// Only a miss the request caused counts, as its fill starts (UpstreamCall.onMiss): not a hit, not a stale
+// answer and its refresh, not a wait on another request's fill, not a refused call. The count happens in
+// the same turn of the event loop as the check before it, so a burst of concurrent misses cannot all pass
+// one check (in a cluster the count is a round trip to the primary, so a burst can pass by a few). The
+// counts live in express-rate-limit's Store form: here an LRU bounded in clients, in a cluster worker
+// the primary's store (server/writes/limit.ts).
+import type { RequestHandler, Response } from 'express';
+import { ipKeyGenerator, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { LRUCache } from 'lru-cache';
+import { sendJsonError } from '../ops/errors.ts';
+import { workerStore } from '../writes/limit.ts';
+
+/** The budget's window: short, so a burst is bounded and a slowed client waits seconds, not minutes. */
+export const MISS_WINDOW_MS = 10_000;
+/** Clients counted at once; past it the least recent drop out, so addresses cannot grow the counts without bound. */
+export const MAX_CLIENTS = 20_000;
+/** Keys of this budget in a store shared with other budgets (the primary's, with workers). */
+const KEY_PREFIX = 'api-miss:';
+
+/** Fixed-window counts per client in an LRU: bounded in clients, each count gone with its window. */
+export class RecentClientsStore implements Store {
+  readonly localKeys = true;
+  private windowMs = MISS_WINDOW_MS;
+  private counts = new LRUCache<string, ClientRateLimitInfo & { resetTime: Date }>({ max: MAX_CLIENTS });
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  init(options: Pick<Options, 'windowMs'>): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private current(key: string): (ClientRateLimitInfo & { resetTime: Date }) | undefined {
+    const info = this.counts.get(key);
+    return info && info.resetTime.getTime() > this.now() ? info : undefined;
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.current(key);
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    let info = this.current(key);
+    if (!info) {
+      info = { totalHits: 0, resetTime: new Date(this.now() + this.windowMs) };
+      this.counts.set(key, info);
+    }
+    info.totalHits += 1;
+    return info;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const info = this.current(key);
+    if (info && info.totalHits > 0) info.totalHits -= 1;
+  }
+
+  async resetKey(key: string): Promise<void> {
+    this.counts.delete(key);
+  }
+
+  /** Clients counted now (at most MAX_CLIENTS). */
+  get size(): number {
+    return this.counts.size;
+  }
+}
+
+export interface MissBudget {
+  /** Express middleware before a proxied read: 429 + Retry-After once the client's misses are spent. */
+  gate: RequestHandler;
+  /** What a read's call is told to do when it misses (UpstreamCall.onMiss); undefined without a budget. */
+  spender(res: Response): (() => void) | undefined;
+}
+
+export interface MissBudgetOptions {
+  /** Misses per client address per window; 0 = no budget. */
+  limit: number;
+  windowMs?: number;
+  /** Where counts live; default the primary's in a cluster worker, else a RecentClientsStore. */
+  store?: Store;
+  /** The clock of the windows; default the real one. */
+  now?: () => number;
+  /** Told when a count cannot be stored (the primary busy or gone): the miss goes uncounted. */
+  onError?: (err: unknown) => void;
+}
+
+const NO_BUDGET: MissBudget = { gate: (_req, _res, next) => next(), spender: () => undefined };
+
+export function createMissBudget({ limit, windowMs = MISS_WINDOW_MS, store, now = Date.now, onError }: MissBudgetOptions): MissBudget {
+  if (limit === 0) return NO_BUDGET;
+  const counts = store ?? workerStore() ?? new RecentClientsStore(now);
+  void counts.init?.({ windowMs } as Options);
+  /**
+   * The client's address as Express's `trust proxy` decides it, IPv6 by its /56 network (the library's
+   * rule, as for writes). A client whose socket is already gone has no address: nothing to count.
+   */
+  const keyOf = (res: Response): string | null => (res.req.ip === undefined ? null : `${KEY_PREFIX}${ipKeyGenerator(res.req.ip)}`);
+
+  const gate: RequestHandler = (_req, res, next) => {
+    const key = keyOf(res);
+    if (key === null || !counts.get) return next();
+    let read: ReturnType<NonNullable<Store['get']>>;
+    try {
+      read = counts.get(key);
+    } catch {
+      return next(); // counts that cannot be read let the read through
+    }
+    Promise.resolve(read).then((info) => {
+      if (!info || info.totalHits < limit) return next();
+      const retryAfter = Math.max(1, Math.ceil(((info.resetTime?.getTime() ?? now() + windowMs) - now()) / 1000));
+      res.setHeader('Retry-After', String(retryAfter));
+      sendJsonError(
+        res,
+        {
+          status: 429,
+          code: 429,
+          msg: `Too many API reads from your address that the cache could not answer; please try again in ${retryAfter} s (请求过于频繁，请${retryAfter}秒后再试)`,
+        },
+        { error: 'MISS_LIMITED' },
+      );
+    }, () => next()) // counts that cannot be read (the primary busy or gone) let the read through
+      .catch(next);
+  };
+
+  return {
+    gate,
+    spender(res) {
+      const key = keyOf(res);
+      if (key === null) return undefined;
+      return () => {
+        // Called now, not after a tick: its count is in place before any other request is checked.
+        try {
+          Promise.resolve(counts.increment(key)).catch((err: unknown) => onError?.(err));
+        } catch (err) {
+          onError?.(err);
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The front door's reading of Accept-Encoding (server/door/encoding.ts): the choice it makes, and the
+// table of parsed values it keeps, which stays small whatever values clients send.
+import { describe, expect, it } from 'vitest';
+import { chooseCoding, codingMemoStats } from '../../server/door/encoding.ts';
+
+const BOTH = { br: true, gzip: true };
+
+describe('chooseCoding', () => {
+  it('takes brotli, then gzip, and honours q=0 and *', () => {
+    expect(chooseCoding('gzip, deflate, br, zstd', BOTH)).toBe('br');
+    expect(chooseCoding('gzip, br;q=0', BOTH)).toBe('gzip');
+    expect(chooseCoding('*;q=0', BOTH)).toBe('identity');
+    expect(chooseCoding('*', { br: false, gzip: true })).toBe('gzip');
+    expect(chooseCoding(undefined, BOTH)).toBe('identity');
+  });
+
+  it('keeps at most 64 short values, whatever length and number of values clients send', () => {
+    for (let i = 0; i < 500; i += 1) chooseCoding(`gzip, x-${i}`, BOTH);
+    // 8 KiB values, each new, after the short ones: chosen right, never remembered.
+    for (let i = 0; i < 500; i += 1) {
+      const long = `gzip;q=0.${i % 10}, ${'x'.repeat(8192)}-${i}, br`;
+      expect(chooseCoding(long, BOTH)).toBe('br');
+    }
+    const { entries, chars } = codingMemoStats();
+    expect(entries).toBeLessThanOrEqual(64);
+    expect(chars).toBeLessThanOrEqual(64 * 128);
+  });
+});

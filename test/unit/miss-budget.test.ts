@@ -1,0 +1,102 @@
+// The miss budget's parts: its store (fixed windows per client, bounded in clients) and the budget across
+// cluster workers, whose counts live in the primary (over an in-memory IPC pair, as in cluster-parts).
+// test/integration/edge-proxy-limits.test.ts runs it in the edge against the real service.
+import { EventEmitter } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createChannel, type IpcPort } from '../../server/cluster/channel.ts';
+import { ClusterRateStore, createRateCounts } from '../../server/cluster/rate-store.ts';
+import { createMissBudget, MAX_CLIENTS, RecentClientsStore, type MissBudget } from '../../server/proxy/miss-budget.ts';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});
+
+/** An app whose one route spends a miss when asked to (`?miss=1`), behind the budget's gate. */
+async function serve(budget: MissBudget): Promise<string> {
+  const app = express();
+  app.use(budget.gate, (req, res) => {
+    if (req.query.miss === '1') budget.spender(res)?.();
+    res.end('ok');
+  });
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function ipcLink(): { worker: IpcPort; primary: IpcPort } {
+  const sides = [new EventEmitter(), new EventEmitter()] as const;
+  const end = (self: EventEmitter, other: EventEmitter): IpcPort => ({
+    send(message, callback) {
+      const copy: unknown = JSON.parse(JSON.stringify(message));
+      setImmediate(() => {
+        other.emit('message', copy);
+        callback(null);
+      });
+      return true;
+    },
+    on: (event, listener) => self.on(event, listener),
+    off: (event, listener) => self.off(event, listener),
+  });
+  return { worker: end(sides[0], sides[1]), primary: end(sides[1], sides[0]) };
+}
+
+describe('the miss budget store', () => {
+  it('counts per client within a window and starts again after it', async () => {
+    let clock = 1_000_000;
+    const store = new RecentClientsStore(() => clock);
+    store.init({ windowMs: 10_000 });
+    expect((await store.increment('a')).totalHits).toBe(1);
+    expect((await store.increment('a')).totalHits).toBe(2);
+    expect((await store.increment('b')).totalHits).toBe(1);
+    expect((await store.get('a'))?.resetTime?.getTime()).toBe(1_010_000);
+    clock += 10_000;
+    expect(await store.get('a')).toBeUndefined();
+    expect((await store.increment('a')).totalHits).toBe(1);
+  });
+
+  it('holds at most MAX_CLIENTS clients, the least recent dropped', async () => {
+    const store = new RecentClientsStore();
+    store.init({ windowMs: 10_000 });
+    for (let i = 0; i < MAX_CLIENTS + 5000; i += 1) await store.increment(`client-${i}`);
+    expect(store.size).toBe(MAX_CLIENTS);
+    expect(await store.get('client-0')).toBeUndefined();
+    expect((await store.get(`client-${MAX_CLIENTS + 4999}`))?.totalHits).toBe(1);
+  });
+});
+
+describe('the miss budget across workers', () => {
+  it('is one budget per client: misses spent through one worker are refused by the other', async () => {
+    const counts = createRateCounts();
+    const urls = await Promise.all(
+      [ipcLink(), ipcLink()].map((l) => {
+        counts.serve(createChannel(l.primary));
+        return serve(createMissBudget({ limit: 2, store: new ClusterRateStore(createChannel(l.worker)) }));
+      }),
+    );
+    expect((await fetch(`${urls[0]}/?miss=1`)).status).toBe(200);
+    expect((await fetch(`${urls[1]}/?miss=1`)).status).toBe(200);
+    const refused = await fetch(`${urls[0]}/?miss=1`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toBe('MISS_LIMITED');
+    expect((await fetch(`${urls[1]}/`)).status).toBe(429);
+    counts.close();
+  });
+
+  it('lets reads through when the counts cannot be read, and is no gate at all with limit 0', async () => {
+    const broken = new RecentClientsStore();
+    broken.get = () => Promise.reject(new Error('primary gone'));
+    const url = await serve(createMissBudget({ limit: 1, store: broken }));
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${url}/?miss=1`)).status).toBe(200);
+    const off = await serve(createMissBudget({ limit: 0 }));
+    for (let i = 0; i < 3; i += 1) expect((await fetch(`${off}/?miss=1`)).status).toBe(200);
+  });
+});
