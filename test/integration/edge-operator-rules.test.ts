@@ -36,15 +36,24 @@ function replaceFile(content: string) {
   writeFileSync(tmp, content);
   renameSync(tmp, file);
 }
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; tookMs: number }> {
+/**
+ * The README's promise for a changed file (in force within about 2 s, at most 5 s): several of the
+ * watcher's poll intervals (RULES_FILE_POLL_MS), so a busy machine does not reach it. It is checked
+ * against the time the edge logged taking the rules, not against this test's own polling.
+ */
+const PROMISED_MS = 5_000;
+/** How long a wait for the edge to take a file gives it before failing: far past the promise. */
+const WAIT_MS = 15_000;
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = WAIT_MS): Promise<{ value: T }> {
   const start = Date.now();
   for (;;) {
     const value = await read();
-    if (ok(value)) return { value, tookMs: Date.now() - start };
+    if (ok(value)) return { value };
     if (Date.now() - start > ms) throw new Error(`not within ${ms} ms: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+const REREAD = 'CACHE_RULES_FILE re-read: new lifetimes in force';
 
 describe('GET /_edge/rules', () => {
   it('shows every read endpoint with its lifetime and where it came from', async () => {
@@ -71,9 +80,12 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
     const before = entries().map((e) => e.key);
     expect(before.length).toBeGreaterThan(0);
 
+    const writtenAt = Date.now();
     replaceFile(JSON.stringify({ queryAllChannel: 900, queryArchivesList: 3600 }));
-    const { tookMs } = await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 3600, 5000);
-    expect(tookMs).toBeLessThan(5000);
+    await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 3600);
+    const taken = world.logs.find((l) => l.msg === REREAD && (l.rules as Record<string, number>).queryArchivesList === 3600);
+    expect(taken).toBeDefined();
+    expect(Number(taken!.time) - writtenAt).toBeLessThan(PROMISED_MS);
     expect(entries().map((e) => e.key)).toEqual(expect.arrayContaining(before)); // nothing was dropped
     expect((await list('Media')).headers.get('x-cache')).toBe('HIT'); // the cached answer still serves
     // A new answer is stored with the new lifetime.
@@ -83,17 +95,17 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
 
     // Lifetime 0: the endpoint is no longer answered from the cache, and its entries are kept.
     writeFileSync(file, JSON.stringify({ queryAllChannel: 900, queryArchivesList: 0 }));
-    await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 0, 5000);
+    await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 0);
     expect((await list('Media')).headers.get('x-cache')).toBe('BYPASS');
     expect(entries().map((e) => e.key)).toEqual(expect.arrayContaining(before));
   });
 
   it('a bad file is logged and ignored whole: the rules in force stay', async () => {
     replaceFile(JSON.stringify({ queryAllChannel: 5, queryArchivesList: 60 }));
-    await until(() => ruleOf('queryAllChannel'), (r) => r.ttlS === 5, 5000);
+    await until(() => ruleOf('queryAllChannel'), (r) => r.ttlS === 5);
 
     replaceFile(JSON.stringify({ queryAllChannel: 30, queryArchivesList: -1, addMessage: 10 }));
-    const { value } = await until(rules, (r) => r.file?.problem != null, 5000);
+    const { value } = await until(rules, (r) => r.file?.problem != null);
     expect(value.file!.problem).toMatch(/"queryArchivesList": -1/);
     expect(value.file!.problem).toMatch(/"addMessage" is a write/);
     const by = new Map(value.endpoints.map((r) => [r.endpoint, r]));
@@ -102,11 +114,11 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
     expect(world.logs.some((l) => l.level === 40 && /CACHE_RULES_FILE ignored/.test(String(l.msg)) && /queryArchivesList/.test(String(l.msg)))).toBe(true);
 
     replaceFile('{ not json');
-    await until(rules, (r) => /not JSON/.test(r.file?.problem ?? ''), 5000);
+    await until(rules, (r) => /not JSON/.test(r.file?.problem ?? ''));
     expect((await ruleOf('queryAllChannel')).ttlS).toBe(5);
 
     replaceFile(JSON.stringify({ queryAllChannel: 77 }));
-    const fixed = await until(rules, (r) => r.file?.problem === null, 5000);
+    const fixed = await until(rules, (r) => r.file?.problem === null);
     expect(fixed.value.endpoints.find((r) => r.endpoint === 'queryAllChannel')).toMatchObject({ ttlS: 77, source: 'CACHE_RULES_FILE' });
   });
 });
