@@ -17,7 +17,7 @@ RUN npm run build
 FROM node:20-bookworm-slim AS runtime
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-wqy-microhei && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 CMS_DB=/app/data/cms.sqlite
-# Memory (README "Memory"): two malloc arenas instead of one per thread-pool thread, as `npm start` runs
+# Memory (docs/operating.md "Memory"): two malloc arenas instead of one per thread-pool thread, as `npm start` runs
 # it; HEAP_GROWTH_PERCENT (default 10) is applied by the edge itself.
 ENV MALLOC_ARENA_MAX=2
 WORKDIR /app

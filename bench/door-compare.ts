@@ -2,10 +2,10 @@
 // side by side: each checkout's bench/lib/door-servers.ts bundled as shipped in a child of its own, then
 // wrk (-t1 -c50, BENCH_DURATION_S) on the cached page and the cached API read of each in turn, the order
 // swapped every round, for BENCH_ROUNDS rounds; medians of req/s and server CPU µs per answer, B against A.
-// B defaults to this checkout. Sequential runs of one bench differ by up to 2× on a shared machine:
-// interleaved rounds are how a change to the door is judged. A checkout made with
-//   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
-// will do (it needs its own bench/lib/door-servers.ts: from 647620c on).
+// B defaults to this checkout. Sequential runs of one bench differ widely on a shared machine:
+// interleaved rounds are how a change to the door is judged. Any checkout that has its own
+// bench/lib/door-servers.ts will do, e.g. one made with
+//   git worktree add ../before <commit> && ln -s "$PWD/node_modules" ../before/node_modules
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,7 @@ const runs = cases.map(() => [{ rps: [] as number[], cpu: [] as number[] }, { rp
 try {
   for (const root of [a, b]) sides.push([resolve(root), await startDoorServers({ checkout: resolve(root) })]);
   // Warm both (JIT, the first compressed copies) before anything counts: the side measured first would
-  // otherwise pay for it (an A/A run of one unwarmed round put the same code 1.32× apart).
+  // otherwise pay for it (unwarmed, one round can put the same code far apart from itself).
   for (const [, server] of sides) for (const c of cases) await wrk(`${server.targets.edgeUrl}${c.path}`, server.cpuUs, { ...load, durationS: 2, script: c.script });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, c] of cases.entries()) {

@@ -6,7 +6,7 @@
 // Beside them, the same bare server doing the edge's per-answer duties (request id, access line,
 // duration metric, through server/ops/request-log.ts; for the API read also reading and parsing the JSON
 // body, which the edge keys on): how close to bare an edge that keeps those can come.
-// Targets (issue #11): both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
+// Targets: both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

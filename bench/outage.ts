@@ -1,5 +1,5 @@
-// npm run bench:outage — stored pages while the content service hangs (issue #10: "with the upstream
-// hung, every previously cached page answers in < 100 ms p50").
+// npm run bench:outage — stored pages while the content service hangs (the target: with the upstream
+// hung, every previously cached page answers in < 100 ms p50).
 //
 // In this process, on loopback: the reference service (its demo content in a temp directory, the
 // deployed gateways) and the edge in front of it (createApp with its defaults, UPSTREAM_TIMEOUT_MS 2000,

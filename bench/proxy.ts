@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
-import { createSigner } from '../server/upstream/sign.ts';
+import { createSigner } from '../server/upstream/client.ts';
 import { runLoad } from './lib/load.ts';
 import { median, table, type LoadFigures } from './lib/stats.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, type BenchTargets } from './lib/targets.ts';

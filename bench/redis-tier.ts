@@ -24,7 +24,7 @@ import { createCmsServer } from '../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
 import { createApp, type EdgeApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { decodeEntry, encodeEntry } from '../server/shared-tier/api-entries.ts';
+import { decodeEntry, encodeEntry } from '../server/sharing/tier-entries.ts';
 import { startRedis } from '../test/integration/redis-harness.ts';
 import { runLoad } from './lib/load.ts';
 import { median } from './lib/stats.ts';

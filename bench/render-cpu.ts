@@ -2,17 +2,17 @@
 // and the page cache off (BENCH_PAGE_CACHE_TTL_S=0), so each request renders: the home page and list
 // pages. One server child per setting (bench/lib/door-child.ts), all started at once; BENCH_ROUNDS rounds
 // of wrk (-c2, BENCH_DURATION_S each), every page in turn within a round and the settings in turn for
-// each page — forwards, then backwards — so a busy spell of this shared machine falls on every page and
-// setting alike (sequential runs here differ by up to 2×; two copies of one setting by 6–13 % in median).
-// The figure is the child's CPU time per render, counted by the edge (HTTP included: ~25 µs of it); the median and the least
-// round are printed (a neighbour's load only ever adds CPU time, so the least round is the closest to the
-// render's own cost).
+// each page — forwards, then backwards — so a busy spell of a shared machine falls on every page and
+// setting alike (sequential runs differ widely; even two copies of one setting differ in median). The
+// figure is the child's CPU time per render, counted by the edge (HTTP included, a small part of it);
+// the median and the least round are printed (a neighbour's load only ever adds CPU time, so the least
+// round is the closest to the render's own cost).
 // <settings>: JSON, a name for each setting: { "nodeArgs"?: [...], "env"?: {...}, "asShipped"?: false,
 // "source"?: true } (source: run through tsx rather than bundled — for module hooks that swap a file);
 // default {"shipped":{}}. Example, the shipped edge against a smaller young generation:
 //   npm run bench:render -- '{"shipped":{},"semi8":{"nodeArgs":["--max-semi-space-size=8"]}}'
 // BENCH_ROUNDS (7), BENCH_DURATION_S (2), BENCH_PAGES (comma-separated).
-// Targets (issue #11): ≤ 3 ms per list page, ≤ 5 ms for home, on this machine.
+// Targets: ≤ 3 ms per list page, ≤ 5 ms for home, on the machine the bench runs on.
 import { availableParallelism, loadavg } from 'node:os';
 import { startDoorServers, type DoorChild, type Setting } from './lib/door-child.ts';
 import { median } from './lib/stats.ts';
@@ -27,7 +27,7 @@ if (settings.length === 0) throw new Error('no setting to measure');
 /**
  * The renders the edge has made (edge_page_renders_total, read from its /metrics outside the CPU
  * window). Not wrk's count: wrk takes the 103 Early Hints before a rendered page for an answer of its
- * own, so it counted two per render and every figure of this bench before stop 15 was half the cost.
+ * own, so its count would be two per render and every figure half the cost.
  */
 async function rendersOf(server: DoorChild): Promise<number> {
   const text = await (await fetch(`${server.targets.edgeUrl}/metrics`)).text();

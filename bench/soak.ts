@@ -35,7 +35,7 @@ const URLS = Number(process.env.SOAK_URLS ?? 20_000);
 const CACHE_MAX_BYTES = Number(process.env.SOAK_CACHE_MAX_BYTES ?? 16 * 1024 * 1024);
 const WARM_SECONDS = Number(process.env.SOAK_WARM_S ?? 20);
 // What the soak's client accepts: what browsers send (brotli first), unless SOAK_ACCEPT_ENCODING says
-// otherwise (until stop 14 the soak sent `gzip` alone, which passed by the on-the-fly brotli of misses).
+// otherwise (a client sending `gzip` alone would pass by the on-the-fly brotli of misses).
 const ACCEPT_ENCODING = process.env.SOAK_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const EXTRA_NODE_ARGS = (process.env.SOAK_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const SNAPSHOT_DIR = process.env.SOAK_SNAPSHOT_DIR ? resolve(process.env.SOAK_SNAPSHOT_DIR) : null;

@@ -1,5 +1,5 @@
 // Where the service answers each catalogue row: deployed services sit behind one gateway per
-// service on the same origin (wire-facts.md "Gateways"), e.g. `/japi/sw-cms` for the content API
+// service on the same origin, e.g. `/japi/sw-cms` for the content API
 // and the sibling `/japi/sw-file-cloud` for files. The reference service answers every row at
 // `gateways[row.service] + row.servicePath`; files themselves stay at `/file/*` on the origin.
 import { DEPLOYED_GATEWAYS, SERVICE_NAMES, SERVICE_PUBLIC_PREFIX, type GatewayPrefixes } from '../shared/endpoints.ts';

@@ -27,7 +27,7 @@ export interface CmsOptions {
   /** Clock for token checks, visit counters and questionnaire windows. */
   now?: () => number;
   /**
-   * Where each service's calls are answered (wire-facts.md "Gateways"), e.g. DEPLOYED_GATEWAYS.
+   * Where each service's calls are answered (one gateway per service), e.g. DEPLOYED_GATEWAYS.
    * Missing ones nest below the content gateway: the default is content '' with `/sw-file`,
    * `/sw-es` and `/sw-cms-zb` beside it (cms/gateways.ts).
    */

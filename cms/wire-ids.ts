@@ -1,6 +1,6 @@
-// Record ids on the wire. Deployed services of this family send 32-character lowercase hex ids
-// (wire-facts.md); the reference service keeps SQLite INTEGER keys and maps them at its edge with a
-// bijection: AES-128-ECB of one 16-byte block holding a magic, a per-kind tag and the integer. The
+// Record ids on the wire. Deployed services of this family send 32-character lowercase hex ids, which
+// clients treat as opaque; the reference service keeps SQLite INTEGER keys and maps them at its edge
+// with a bijection: AES-128-ECB of one 16-byte block holding a magic, a per-kind tag and the integer. The
 // result looks as opaque as a real service's ids, never repeats across kinds, and decodes without a
 // lookup table. An id of another kind, a tampered one or a made-up one fails the magic/tag check
 // and is answered like any unknown id.
@@ -70,5 +70,5 @@ export function decodeId(kind: IdKind, id: unknown): number | null {
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : null;
 }
 
-/** Wire-facts.md: an id is a short token of letters, digits, `-` and `_`; anything else is a bad request. */
+/** An id on the wire is a short token of letters, digits, `-` and `_`; anything else is a bad request. */
 export const ID_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;

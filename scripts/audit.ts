@@ -1,6 +1,6 @@
-// `npm run audit`: the portal's quality budgets on home, a list, an article detail and search
-// (Portal I), an exhibition detail of each kind and the message board (Portal II), an exhibit and an
-// activity detail, measured on the built bundle against the reference service with its demo content:
+// `npm run audit`: the portal's quality budgets on home, a list, an article detail and search, an
+// exhibition detail of each kind and the message board, an exhibit and an activity detail, measured
+// on the built bundle against the reference service with its demo content:
 //   Lighthouse (mobile): performance ≥ 95, accessibility / best practices / SEO = 100;
 //   axe-core: 0 violations (injected into the page with page.evaluate);
 //   Nu HTML checker (vnu-jar): 0 errors.

@@ -12,13 +12,13 @@ import { nodeCommon, reactRouterProduction } from './node-bundle.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const SOURCE_DIRS = ['server', 'client', 'shared', 'cms'];
 const STAMP = join(root, 'dist/.build-stamp');
-/** Initial JavaScript budget per page, gzipped (Portal I): what runs before the page's load event. */
+/** Initial JavaScript budget per page, gzipped: what runs before the page's load event. */
 const JS_BUDGET_BYTES = 100 * 1024;
 /**
- * Deferred hydration JavaScript per page, gzipped: React 19 + react-router 7 alone are ~105 KB, so the
- * framework is fetched after load (see client/entry.client.tsx); this ceiling keeps it from creeping.
- * 126 KiB since stop 16 (was 125): the site's own link (client/components/SiteLink.tsx) added ~0.4 KB to
- * every page and took ~10 % of the CPU off a server render (README "Figures", stop 16).
+ * Deferred hydration JavaScript per page, gzipped: React and react-router alone are over the initial
+ * budget, so the framework is fetched after load (see client/entry.client.tsx); this ceiling keeps it
+ * from creeping. It leaves room for the site's own link (client/components/SiteLink.tsx), which costs a
+ * little script on every page and saves a good share of a server render's CPU.
  */
 const HYDRATION_BUDGET_BYTES = 126 * 1024;
 

@@ -21,7 +21,7 @@ export const nodeCommon = {
 // react-router's package exports only its development build (its dev warnings and checks). The browser and
 // the server both get the production one — the server renders what the browser hydrates — bundled from its
 // file, so the edge holds one copy of the router (one set of its contexts) and `react` stays the package's
-// own. (What it saves per render is below this machine's noise: README "Figures".)
+// own. (This is for correctness, not speed: what it saves per render is within a bench's noise.)
 export const reactRouterProduction = {
   name: 'react-router-production',
   setup(b) {

@@ -1,29 +1,45 @@
-// createApp(config, deps): builds the edge — the parts and the middleware order, nothing else. Only
-// main.ts listens. The builders are in server/app/: the parts and how they reach each other (parts.ts,
-// with caches.ts, upstream.ts, ops.ts), the page side (pages.ts), the Express chain in request order
-// (express.ts), the front door (door.ts).
+// createApp(config, deps): builds the edge from its parts, in the order they need each other — the
+// upstream client, the response cache and the content API over it, the page engine, the page cache
+// around the engine, the Express chain for what produces new answers, and the front door for what is
+// already in memory. Only main.ts listens.
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { RateLimitRequestHandler } from 'express-rate-limit';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { createBuildFiles } from './build-files.ts';
+import { createPageCache, type PageCache } from './cache/page-cache.ts';
+import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
+import { workerIdentity } from './process/worker.ts';
 import type { Config } from './config.ts';
+import { createContentApi, type ContentApi } from './content/api.ts';
+import { createVisitCounter, type VisitCounter } from './content/visits.ts';
+import { discoveryRouter } from './discovery/router.ts';
+import { createFrontDoor } from './door.ts';
+import { buildExpress } from './express.ts';
+import { safeOrigin } from './http/origin.ts';
+import type { RequestLogDeps } from './http/request-log.ts';
+import { securityHeaderList, type SecurityHeaders } from './http/security.ts';
+import type { SiteSettings } from './loaders/types.ts';
+import { adminRouter } from './ops/admin.ts';
 import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
-import type { Operator } from './ops/operator.ts';
-import type { Readiness } from './ops/readiness.ts';
-import type { PageCache } from './page-cache.ts';
-import type { ResponseCache } from './upstream/cache.ts';
-import type { UpstreamClient } from './upstream/client.ts';
-import type { Gateway } from './upstream/gateway.ts';
-import type { VisitCounter } from './upstream/visits.ts';
-import type { PurgeBus } from './fanout/purge-bus.ts';
-import { setUpSharing } from './shared-tier/setup.ts';
-import type { SharedTier } from './shared-tier/tier.ts';
-import { frontDoorOf } from './app/door.ts';
-import { buildExpress } from './app/express.ts';
-import { pageDepsOf, rerenderThrough } from './app/pages.ts';
-import { closeParts, wireParts } from './app/parts.ts';
+import { createOperator, type Operator } from './ops/operator.ts';
+import { createReadiness, probesRouter, type Readiness } from './ops/probes.ts';
+import { createPageEngine, type PageEngine } from './pages/engine.ts';
+import { apiRouter, createApiAnswers, createApiReads } from './proxy/api.ts';
+import { createApiPaths } from './proxy/calls.ts';
+import { filesRouter } from './proxy/files.ts';
+import { createMissBudget } from './proxy/miss-budget.ts';
+import { joinPurgeBuses, type PurgeBus } from './sharing/purge.ts';
+import { ClusterRateStore } from './sharing/cluster.ts';
+import { primaryChannel } from './process/worker.ts';
+import { setUpSharing, type Sharing } from './sharing/setup.ts';
+import { pageSecondTier } from './sharing/tier-entries.ts';
+import type { SharedTier } from './sharing/tier.ts';
+import { createBreaker, createSigner, createUpstreamClient, type UpstreamClient } from './upstream/client.ts';
+import { CONTENT_PROBE } from './upstream/startup-check.ts';
+import { createWriteLimiter, type WriteLimiter } from './writes/limit.ts';
+import { createWriteOnce } from './writes/once.ts';
 
 export interface AppDeps {
   now?: () => number;
@@ -43,65 +59,215 @@ export interface AppDeps {
 }
 
 export interface EdgeApp {
-  /** The Express app (every route; supertest can drive it). */
+  /** The Express app (misses, writes, operators, discovery; supertest can drive it). */
   app: Express;
-  /** What the HTTP server runs: the front door (server/door), then Express for what it does not know. */
+  /** What the HTTP server runs: the front door, then Express for what is not in memory. */
   handler: RequestListener;
-  /** The gateway: the content service through the cache (loaders see it as their `UpstreamApi`). */
-  api: Gateway;
+  /** The content service through the cache (loaders see it as their ContentCaller). */
+  api: ContentApi;
   cache: ResponseCache;
   /** Null when PAGE_CACHE_TTL_S is 0. */
   pageCache: PageCache | null;
+  /** The page engine: a page request in, what the page is out (no HTTP). */
+  engine: PageEngine;
   client: UpstreamClient;
   /** Visits passed on for articles served from cache (tests wait on `idle()`). */
   visits: VisitCounter;
   metrics: EdgeMetrics;
-  /** Live cache rules, per-endpoint figures and the console's history (server/ops/operator.ts). */
+  /** Live cache rules, per-endpoint figures and the console's history. */
   operator: Operator;
   readiness: Readiness;
-  /** Redis as the second tier (REDIS_URL), null when unset: pages can use it too (server/shared-tier/tier.ts). */
+  /** Redis as the second tier (REDIS_URL), null when unset. */
   sharedTier: SharedTier | null;
   /** The per-client write budget, shared by the API proxy and the page form actions. */
-  writeLimiter: RateLimitRequestHandler;
+  writeLimiter: WriteLimiter;
   /** /readyz answers 503 from now on and answers carry `Connection: close`. */
   startDrain(): void;
   /** Releases timers and upstream connections (after the HTTP server has closed). */
   close(): Promise<void>;
 }
 
+/** What createApp settled from its config and deps before building the parts. */
+interface Base {
+  config: Config;
+  upstreamUrl: string;
+  now: () => number;
+  logger: Logger;
+  metrics: EdgeMetrics;
+  sharing: Sharing;
+  publicDir: string;
+  security: SecurityHeaders;
+}
+
+/** The content service: the signed client, its readiness, the cache under the content API, the operator's figures. */
+function contentParts({ config, upstreamUrl, now, logger, metrics, sharing }: Base, deps: AppDeps) {
+  const readiness = createReadiness({
+    detail: () => ({ redis: sharing.redis() }),
+    now,
+    windowMs: deps.readyWindowMs ?? config.readyWindowS * 1000,
+    // One light call (the Chinese channel list) when nothing answered recently.
+    probe: async () => void (await client.send({ ...CONTENT_PROBE, requestId: 'readyz' })),
+  });
+  const client = createUpstreamClient({
+    baseUrl: upstreamUrl,
+    gateways: config.gateways,
+    appId: config.appId,
+    timeoutMs: config.upstreamTimeoutMs,
+    sign: createSigner({ appId: config.appId, tokenKey: config.tokenKey, now, random: deps.random ?? Math.random }),
+    logger,
+    dispatcher: deps.dispatcher,
+    breaker: createBreaker({ now }),
+    onCall: (endpoint, outcome, seconds) => {
+      metrics.observeUpstream(endpoint, outcome, seconds);
+      operator.onUpstream(endpoint, outcome, seconds);
+      if (outcome === 'ok' || outcome === 'app_error') readiness.markAnswered();
+    },
+  });
+  // CACHE_MAX_BYTES bounds both caches together: a quarter for pages when the page cache is on.
+  const pageBytes = config.pageCacheTtlS > 0 ? Math.floor(config.cache.maxBytes / 4) : 0;
+  const cache = createResponseCache({
+    maxBytes: config.cache.maxBytes - pageBytes,
+    swrS: config.cache.swrS,
+    staleIfErrorS: config.cache.staleIfErrorS,
+    secondTier: sharing.secondTier,
+    now,
+    onEvent: (event) => metrics.cacheEvent('upstream', event),
+  });
+  joinPurgeBuses(cache, [...(deps.purgeBuses ?? []), ...sharing.buses]);
+  const operator = createOperator({ config, cache, metrics, readiness, logger, now });
+  const visits = createVisitCounter({ client, onOutcome: (outcome) => metrics.visitCount(outcome) });
+  const api = createContentApi({ client, cache, ttlFor: operator.rules.ttlFor, now, visits, logger, onLookup: operator.onLookup });
+  metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
+  metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
+  metrics.gauge('edge_draining', '1 while the edge is shutting down', () => (readiness.draining ? 1 : 0));
+  metrics.gauge('edge_redis_up', '1 while the shared Redis tier answers (REDIS_URL; 0 when unset or down)', () => (sharing.redis().state === 'up' ? 1 : 0));
+  return { readiness, client, cache, operator, visits, api, pageBytes };
+}
+
+/** Pages: the engine over the content API, and the page cache around it (when PAGE_CACHE_TTL_S is above 0). */
+function pageParts(base: Base, { api, visits, cache, pageBytes }: Pick<ReturnType<typeof contentParts>, 'api' | 'visits' | 'cache' | 'pageBytes'>) {
+  const { config, now, logger, metrics, sharing } = base;
+  const site: SiteSettings = { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId };
+  // One guard per app (not per process): apps in one process never join each other's writes.
+  const engine = createPageEngine({ api, logger, now, site, publicDir: base.publicDir, writeOnce: createWriteOnce(), onRender: metrics.countRender });
+  const pageCache =
+    pageBytes > 0
+      ? createPageCache({
+          ttlS: config.pageCacheTtlS,
+          swrS: config.pageCacheSwrS,
+          staleIfErrorS: config.pageCacheStaleIfErrorS,
+          maxBytes: pageBytes,
+          now,
+          headers: base.security,
+          // A page past its lifetime is rendered again by the engine itself: a plain call, no request.
+          rerender: (key) => engine.render(backgroundRequest(key, site.publicUrl)),
+          // With REDIS_URL, a page rendered on one instance is a hit on the others.
+          shared: sharing.tier ? pageSecondTier(sharing.tier) : undefined,
+          onEvent: (event) => metrics.cacheEvent('page', event),
+          onHit: (tags) => visits.countTags(tags),
+          onRerenderAbandoned: (key) =>
+            logger.warn({ code: 'RERENDER_ABANDONED', page: key }, 'a background re-render of a stored page did not finish in time: the page stays as it was'),
+        })
+      : null;
+  if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
+  return { site, engine, pageCache };
+}
+
+/** The page request a background re-render of a stored page makes: the page's own address, no visitor. */
+function backgroundRequest(key: string, publicUrl: string) {
+  const url = new URL(key);
+  return {
+    method: 'GET' as const,
+    origin: safeOrigin(publicUrl, url.protocol.slice(0, -1), url.host),
+    target: `${url.pathname}${url.search}`,
+    headers: { 'user-agent': 'edge-rerender' },
+    requestId: `rerender-${Math.random().toString(36).slice(2, 10)}`,
+    background: true,
+  };
+}
+
 export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const upstreamUrl = config.upstreamUrl;
   if (!upstreamUrl) throw new Error('createApp needs an upstream URL (main.ts starts the embedded service when UPSTREAM_URL is unset)');
   const now = deps.now ?? Date.now;
-  const publicDir = deps.publicDir ?? join(process.cwd(), 'public');
-  const random = deps.random ?? Math.random;
   const logger = deps.logger ?? pino({ level: config.logLevel, name: 'edge' });
   const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
-
-  // REDIS_URL / PURGE_WEBHOOK_URL: the shared second tier and the purge buses (server/shared-tier/setup.ts).
+  // REDIS_URL / PURGE_WEBHOOK_URL: the shared second tier and the purge buses.
   const sharing = setUpSharing(config, { logger, now });
-  const base = { upstreamUrl, now, random, logger, metrics, dispatcher: deps.dispatcher, readyWindowMs: deps.readyWindowMs, purgeBuses: deps.purgeBuses };
-  // A page past its lifetime is rendered again by the page router itself, as a request of its own.
-  const parts = wireParts(config, base, sharing, (target, mark) => rerenderThrough(app, target, mark));
-  const { gateway, writeLimiter } = parts;
-  const pageDeps = pageDepsOf(config, { gateway, logger, now, publicDir, writeLimiter });
-  const chain = buildExpress(config, { parts, pageDeps, publicDir, logger, metrics });
-  const app = chain.app;
+  const base: Base = { config, upstreamUrl, now, logger, metrics, sharing, publicDir: deps.publicDir ?? join(process.cwd(), 'public'), security: securityHeaderList() };
+  const content = contentParts(base, deps);
+  const { readiness, cache, operator, api, client } = content;
+  const { site, engine, pageCache } = pageParts(base, content);
+  // A cluster worker counts writes and misses in the primary, so a client has one budget across the workers.
+  const primary = primaryChannel();
+  const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites, store: primary ? new ClusterRateStore(primary) : undefined });
+  const missBudget = createMissBudget({
+    limit: config.rateLimitApiMisses,
+    store: primary ? new ClusterRateStore(primary) : undefined,
+    onError: (err) => logger.warn({ err }, 'a cache miss could not be counted against its client: it goes uncounted'),
+  });
+  const log: RequestLogDeps = { logger, observe: (route, method, status, s) => metrics.observeRequest(route, method, status, s), draining: () => readiness.draining };
+  const apiPaths = createApiPaths(config.apiAliases);
+  const apiAnswers = createApiAnswers(base.security);
+  const app = buildExpress(
+    { trustProxy: config.trustProxy, publicUrl: site.publicUrl },
+    {
+      log,
+      security: base.security,
+      publicDir: base.publicDir,
+      logger,
+      probes: probesRouter({ readiness, metrics }),
+      admin: config.adminToken
+        ? adminRouter({
+            token: config.adminToken,
+            cache,
+            extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}),
+            operator: operator.parts({ readiness, pageStats: () => pageCache?.stats() ?? null }),
+            worker: workerIdentity(),
+          })
+        : null,
+      api: apiRouter({ contentApi: api, paths: apiPaths, answers: apiAnswers, writeLimiter: writeLimiter.hard, missBudget }),
+      files: filesRouter({ filePrefix: config.filePrefix, client, metrics }),
+      discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
+      engine,
+      pageCache,
+      writeLimiter,
+    },
+  );
+  const handler = createFrontDoor({
+    next: app,
+    pageCache,
+    buildFiles: createBuildFiles(base.publicDir, base.security),
+    apiPrefixes: apiPaths.prefixes,
+    apiHits: createApiReads(app, { contentApi: api, route: apiPaths.match, answers: apiAnswers, security: base.security, log }),
+    security: base.security,
+    log,
+    trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+  });
 
   return {
     app,
-    handler: frontDoorOf(chain, parts),
-    api: gateway,
-    cache: parts.cache,
-    pageCache: parts.pageCache,
-    client: parts.client,
-    visits: parts.visits,
+    handler,
+    api,
+    cache,
+    pageCache,
+    engine,
+    client,
+    visits: content.visits,
     metrics,
-    operator: parts.operator,
-    readiness: parts.readiness,
+    operator,
+    readiness,
     sharedTier: sharing.tier,
     writeLimiter,
-    startDrain: () => parts.readiness.startDrain(),
-    close: () => closeParts(parts, sharing),
+    startDrain: () => readiness.startDrain(),
+    async close() {
+      // The visits still being sent go first (after the HTTP server has closed).
+      await content.visits.idle();
+      operator.close();
+      cache.close();
+      pageCache?.close();
+      await sharing.close();
+      await client.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 // The process environment → one validated, frozen Config. Every variable is one row of ENV_VARS (name,
-// default, meaning, parser); .env.example and the README table are written from the same rows. A bad value
+// default, meaning, parser); .env.example and docs/configuration.md are written from the same rows. A bad value
 // stops start-up with a message that names the variable.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export interface Config {
   /** Null: start the embedded reference content service. */
   readonly upstreamUrl: string | null;
   /**
-   * Gateway prefix of each service on the upstream origin (wire-facts.md "Gateways"): the content API
+   * Gateway prefix of each service on the upstream origin (docs/content-service.md "Gateways"): the content API
    * (UPSTREAM_PREFIX, e.g. `/japi/sw-cms`) and its sibling file, search and report gateways.
    */
   readonly gateways: GatewayPrefixes;
@@ -25,7 +25,7 @@ export interface Config {
   readonly gatewaysDefaulted: boolean;
   /** Extra browser-facing prefixes answered like `/api` (`<alias>/api/<call>`), for existing clients. */
   readonly apiAliases: readonly string[];
-  /** PORTAL_ID: sent as `portalId` where spec §7 lists it; empty = not sent. */
+  /** PORTAL_ID: sent as `portalId` with exhibition lists (multi-site services); empty = not sent. */
   readonly portalId: string;
   /** ORG_ID: sent as `orgId` with visitor messages; empty = not sent. */
   readonly orgId: string;
@@ -165,7 +165,7 @@ interface VarRow {
   readonly schema: z.ZodType;
 }
 
-/** Every environment variable of the edge: the one table (names fixed by DESIGN.md). */
+/** Every environment variable of the edge: the one table (operators and deploy files rely on these names). */
 export const ENV_VARS = {
   PORT: { default: '3000', meaning: 'HTTP port of the edge', schema: int(1, 65535) },
   HOST: { default: '0.0.0.0', meaning: 'Address the edge listens on', schema: text.min(1, 'must not be empty') },
@@ -195,7 +195,7 @@ export const ENV_VARS = {
     meaning: 'Comma-separated prefixes answered like /api for existing clients (<alias>/api/<call>); empty = none',
     schema: aliasList,
   },
-  PORTAL_ID: { default: '', meaning: 'portalId sent with exhibition lists and search (multi-site services); empty = not sent', schema: shortCode },
+  PORTAL_ID: { default: '', meaning: 'portalId sent with exhibition lists (multi-site services); empty = not sent', schema: shortCode },
   ORG_ID: { default: '', meaning: 'orgId sent with every visitor message; empty = not sent', schema: shortCode },
   APP_ID: { default: '', meaning: 'appId header sent to the content service (required with UPSTREAM_URL)', schema: text },
   TOKEN_KEY: {
@@ -204,7 +204,7 @@ export const ENV_VARS = {
     schema: z.string(),
   },
   UPSTREAM_TIMEOUT_MS: { default: '5000', meaning: 'Time limit of one upstream call in ms', schema: int(1, 600_000) },
-  CACHE_MAX_BYTES: { default: String(64 * 1024 * 1024), meaning: 'Bound of the response cache in bytes (keys and values)', schema: int(1024) },
+  CACHE_MAX_BYTES: { default: String(64 * 1024 * 1024), meaning: 'Bound of both caches together in bytes (keys and values): three quarters for upstream answers, a quarter for pages when the page cache is on', schema: int(1024) },
   CACHE_TTL_S: {
     default: '',
     meaning: 'Fresh lifetime in s for every read endpoint; unset = each endpoint’s catalogue default; 0 = no caching',
@@ -261,7 +261,7 @@ export const ENV_VARS = {
   },
   ADMIN_TOKEN: {
     default: '',
-    meaning: 'Bearer token of GET /_edge/cache and POST /_edge/purge; unset = those routes do not exist',
+    meaning: 'Bearer token (or Basic password) of the operator routes under /_edge/: console, cache figures, rules, purge; at least 16 characters; unset = those routes do not exist',
     schema: optional(text.min(16, 'must be at least 16 characters')),
   },
   LOG_LEVEL: {
@@ -279,7 +279,7 @@ export const ENV_VARS = {
   TOKEN_MAX_SKEW_MS: { default: '300000', meaning: 'Largest token clock skew the reference service accepts, in ms', schema: int(1) },
   TRUST_PROXY: {
     default: 'false',
-    meaning: 'Express trust proxy: false, true, a hop count or an address list; decides the client address for rate limits',
+    meaning: 'Express trust proxy: false, true, a hop count or an address list; decides the client address (write and miss budgets) and the protocol pages are keyed by',
     schema: trustProxy,
   },
   SHUTDOWN_TIMEOUT_MS: { default: '10000', meaning: 'On SIGTERM, time in ms in-flight requests get to finish', schema: int(0) },
@@ -300,7 +300,7 @@ export const ENV_VARS = {
 
 export type EnvName = keyof typeof ENV_VARS;
 
-/** The table for .env.example and the README: name, default, meaning. */
+/** The table for .env.example and docs/configuration.md: name, default, meaning. */
 export const CONFIG_TABLE: ReadonlyArray<{ name: EnvName; default: string; meaning: string }> = Object.entries(ENV_VARS).map(
   ([name, row]) => ({ name: name as EnvName, default: row.default, meaning: row.meaning }),
 );
@@ -389,8 +389,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * Each service's gateway: its own variable, else nested under the content prefix at its spec §7 path
- * (`/sw-file`, `/sw-es`, `/sw-cms-zb`) — what one UPSTREAM_PREFIX meant before the variables existed.
+ * Each service's gateway: its own variable, else nested under the content prefix at its browser-facing
+ * path (`/sw-file`, `/sw-es`, `/sw-cms-zb`), so a deployment that sets only UPSTREAM_PREFIX keeps working.
  */
 export function gatewaysOf(content: string, siblings: { file: string | null; search: string | null; report: string | null }): GatewayPrefixes {
   return {
@@ -468,9 +468,97 @@ function checkRuleName(name: string): EndpointName {
 }
 
 
-/** The text of .env.example: every variable, commented out at its default, with its meaning. */
+/**
+ * The text of .env.example: every variable, commented out at its default, with its meaning.
+ * @public test/unit/edge-config.test.ts reads it to hold the committed .env.example equal to CONFIG_TABLE.
+ */
 export function renderEnvExample(): string {
   const lines = ['# Museum portal edge: every environment variable, at its default (see server/config.ts).', ''];
   for (const row of CONFIG_TABLE) lines.push(`# ${row.meaning}`, `# ${row.name}=${row.default}`, '');
+  return lines.join('\n');
+}
+
+/** The headings of docs/configuration.md, in their order. */
+const CONFIG_GROUPS = {
+  content: 'The content service',
+  site: 'The site and its paths',
+  caches: 'Caches',
+  sharing: 'Several processes and instances',
+  limits: 'Limits per client',
+  process: 'The process',
+  operators: 'Operators',
+  reference: 'The reference content service (`npm run cms`)',
+} as const;
+
+/** The group of every variable: a variable added to ENV_VARS does not compile until it has one here. */
+const CONFIG_GROUP_OF: Record<EnvName, keyof typeof CONFIG_GROUPS> = {
+  UPSTREAM_URL: 'content',
+  UPSTREAM_PREFIX: 'content',
+  UPSTREAM_FILE_PREFIX: 'content',
+  UPSTREAM_SEARCH_PREFIX: 'content',
+  UPSTREAM_REPORT_PREFIX: 'content',
+  APP_ID: 'content',
+  TOKEN_KEY: 'content',
+  UPSTREAM_TIMEOUT_MS: 'content',
+  PORTAL_ID: 'content',
+  ORG_ID: 'content',
+  READY_WINDOW_S: 'content',
+  PUBLIC_URL: 'site',
+  FILE_PREFIX: 'site',
+  API_ALIASES: 'site',
+  SITE_ENGLISH: 'site',
+  IMAGE_WATERMARK: 'site',
+  CACHE_MAX_BYTES: 'caches',
+  CACHE_TTL_S: 'caches',
+  CACHE_RULES: 'caches',
+  CACHE_RULES_FILE: 'caches',
+  CACHE_SWR_S: 'caches',
+  CACHE_STALE_IF_ERROR_S: 'caches',
+  PAGE_CACHE_TTL_S: 'caches',
+  PAGE_CACHE_SWR_S: 'caches',
+  PAGE_CACHE_STALE_IF_ERROR_S: 'caches',
+  WEB_CONCURRENCY: 'sharing',
+  REDIS_URL: 'sharing',
+  REDIS_TIMEOUT_MS: 'sharing',
+  PURGE_WEBHOOK_URL: 'sharing',
+  RATE_LIMIT_WRITES: 'limits',
+  RATE_LIMIT_API_MISSES: 'limits',
+  PORT: 'process',
+  HOST: 'process',
+  TRUST_PROXY: 'process',
+  SHUTDOWN_TIMEOUT_MS: 'process',
+  HEAP_GROWTH_PERCENT: 'process',
+  LOG_LEVEL: 'process',
+  ADMIN_TOKEN: 'operators',
+  CMS_PORT: 'reference',
+  CMS_DB: 'reference',
+  TOKEN_MAX_SKEW_MS: 'reference',
+};
+
+/** Text for a Markdown table cell: the characters that would end the cell or start markup, escaped. */
+const cellText = (s: string): string => s.replace(/[\\|<>*]/g, (c) => `\\${c}`);
+
+/**
+ * The text of docs/configuration.md: every variable of CONFIG_TABLE by group, with its default and meaning.
+ * @public test/unit/edge-config.test.ts reads it to hold the committed docs/configuration.md equal to CONFIG_TABLE.
+ */
+export function renderConfigurationDoc(): string {
+  const lines = [
+    '# Configuration',
+    '',
+    '<!-- Generated from CONFIG_TABLE in server/config.ts by `npm run docs:config`; test/unit/edge-config.test.ts holds it equal. Edit the table, not this file. -->',
+    '',
+    'Every environment variable of the edge, with its default and meaning. A bad value stops start-up with a message naming the variable;',
+    'an empty value is the same as an unset one. `.env.example` lists the same variables at their defaults. What a first deployment',
+    'sets is in README.md ("Point the edge at a content service").',
+  ];
+  for (const [group, heading] of Object.entries(CONFIG_GROUPS)) {
+    lines.push('', `## ${heading}`, '', '| variable | default | meaning |', '|---|---|---|');
+    for (const row of CONFIG_TABLE) {
+      if (CONFIG_GROUP_OF[row.name] !== group) continue;
+      lines.push(`| \`${row.name}\` | ${row.default === '' ? '(unset)' : `\`${row.default}\``} | ${cellText(row.meaning)} |`);
+    }
+  }
+  lines.push('');
   return lines.join('\n');
 }

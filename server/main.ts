@@ -1,23 +1,22 @@
 // The edge process: config → (embedded content service when UPSTREAM_URL is unset) → createApp →
 // listen on HOST:PORT. SIGTERM/SIGINT drain: /readyz 503 at once, no new connections, requests in
 // flight finish within SHUTDOWN_TIMEOUT_MS, then exit 0.
-// WEB_CONCURRENCY > 1: this process becomes the cluster primary (server/cluster/primary.ts: the embedded
+// WEB_CONCURRENCY > 1: this process becomes the cluster primary (server/process/primary.ts: the embedded
 // service once, the workers, restarts, the drain of them all), and each worker it forks runs the serve
 // path below, with the primary's upstream, the cluster purge bus, aggregated /metrics and an
-// `X-Edge-Worker` header naming it. WEB_CONCURRENCY=1 (the default) is the single process, unchanged.
+// `X-Edge-Worker` header naming it. WEB_CONCURRENCY=1 (the default) is the single process alone.
 import cluster from 'node:cluster';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
-import { applyHeapGrowth } from './ops/heap-growth.ts';
-import { createProcessLogger } from './ops/process-logger.ts';
+import { applyHeapGrowth, createProcessLogger } from './process/settings.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApp, type EdgeApp } from './app.ts';
-import { runPrimary } from './cluster/primary.ts';
-import { primaryChannel, readHandoff, workerConfig, workerIdentity, workerLabel } from './cluster/worker.ts';
+import { runPrimary } from './process/primary.ts';
+import { primaryChannel, readHandoff, workerConfig, workerIdentity, workerLabel } from './process/worker.ts';
 import type { CmsServer } from '../cms/server.ts';
-import { resolveUpstream } from './embedded-upstream.ts';
-import { createClusterBus } from './fanout/cluster-bus.ts';
-import { shareClusterRules } from './fanout/cluster-rules.ts';
+import { resolveUpstream } from './process/embedded.ts';
+import { shareClusterRules } from './sharing/cluster.ts';
+import { createClusterBus } from './sharing/purge.ts';
 import { metricsForAggregation, serveAggregatedMetrics } from './ops/metrics.ts';
 import { checkGateways } from './upstream/startup-check.ts';
 

@@ -1,6 +1,6 @@
-// The words for an activity's three status integers (spec §3 Activity; §4 leaves their values open).
+// The words for an activity's three status integers (the service names the fields, not their values).
 // This is the ONE table: the activity screens, the home page's upcoming activities and the demo-content
-// generator all read these meanings. Values are small integers 0..3 (content map); anything else shows
+// generator all read these meanings. Values are small integers 0..3; anything else shows
 // no word rather than a wrong one.
 //
 //   value | reserveType                       | reserveStatus                    | activityStatus
@@ -131,7 +131,7 @@ export function ageRangeWords(minAge: unknown, maxAge: unknown, lang: 'zh' | 'en
   return lang === 'zh' ? '不限' : 'All ages';
 }
 
-/** `start – end` of two formatted times (each stays a full `YYYY-MM-DD HH:mm`, as the spec shows times). */
+/** `start – end` of two formatted times (each stays a full `YYYY-MM-DD HH:mm`, as the site shows times). */
 export function timeRange(start: string, end: string): string {
   return start && end ? `${start} – ${end}` : start || end;
 }

@@ -1,4 +1,4 @@
-// The channel tree as the portal uses it (spec §2 "Navigation and header"): a channel's path is its
+// The channel tree as the portal uses it (menus, breadcrumb, tabs): a channel's path is its
 // parent's path plus its own route segment; external http(s) links open in a new tab; the active
 // channel is the one whose path segments are a prefix of the address's.
 //
@@ -28,7 +28,7 @@ export interface ChannelNode {
   children: ChannelNode[];
 }
 
-/** Where a channel links (spec: external URL; else its link URL, or its path when the link is the root). */
+/** Where a channel links (an external URL as it is; else its link URL, or its path when the link is the root). */
 export function channelHref(linkUrl: string | null | undefined, path: string): { href: string; external: boolean } {
   const link = (linkUrl ?? '').trim();
   if (isExternalUrl(link)) return { href: link, external: true };
@@ -120,7 +120,7 @@ function splitPath(pathname: string): readonly string[] {
 
 /**
  * Paths split once: every page asks whether each of its ~90 menu channels is active, for the page's one
- * address and the same channel paths every time (~3 % of a list page's render when split each time).
+ * address and the same channel paths every time (splitting each time shows in a list page's render).
  * Emptied when full and long paths not kept: addresses come from visitors, channel paths are a few
  * hundred at most (so at most 1024 × 256 characters are held).
  */
@@ -139,7 +139,7 @@ export function pathSegments(pathname: string): readonly string[] {
   return segments;
 }
 
-/** Spec §2: a `Message` path segment gives the channel name 观众留言, whether or not the tree has it. */
+/** A `Message` path segment gives the channel name 观众留言, whether or not the tree has it. */
 export const MESSAGE_SEGMENT = 'Message';
 const MESSAGE_CHANNEL_NAME = { zh: '观众留言', en: 'Visitor Messages' } as const;
 
@@ -171,11 +171,6 @@ export function channelChain(nodes: readonly ChannelNode[], pathname: string): C
   return chain;
 }
 
-/** Do the first `depth` segments of the path all name channels, each the child of the one before? */
-export function channelsExist(nodes: readonly ChannelNode[], pathname: string, depth: number): boolean {
-  return channelChain(nodes, pathname).length >= depth && pathSegments(pathname).length >= depth;
-}
-
 /**
  * Is a menu node active for the address? Its path segments are a prefix of the address's; the home
  * channel is active on the home paths (`/`, `/Home`, `/EN_Home`).
@@ -186,9 +181,4 @@ export function isActiveChannel(node: Pick<ChannelNode, 'path' | 'isHome' | 'ext
   if (node.isHome) return here.length === 0 || (here.length === 1 && node.path === `/${here[0]}`);
   const mine = pathSegments(node.path);
   return mine.length > 0 && mine.length <= here.length && mine.every((s, i) => s === here[i]);
-}
-
-/** The active top-level channel of an address (undefined on pages outside the tree, e.g. search). */
-export function activeTopChannel(nodes: readonly ChannelNode[], pathname: string): ChannelNode | undefined {
-  return nodes.find((n) => isActiveChannel(n, pathname));
 }

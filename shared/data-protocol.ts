@@ -18,13 +18,6 @@ export function dataUrl(url: URL, routeId: string): string {
   return `${DATA_PREFIX}${url.pathname}?${params.toString()}`;
 }
 
-/** The page address a /__data request stands for, without the route marker. */
-export function pageUrlOfData(dataPath: string, search: string, origin: string): URL {
-  const url = new URL(`${dataPath.slice(DATA_PREFIX.length) || '/'}${search}`, origin);
-  dropParam(url, ROUTE_PARAM);
-  return url;
-}
-
 /**
  * Removes the parameter `name` from `url`, every other one kept exactly as written. (URLSearchParams
  * writes the whole query anew: the bare English marker `?phoneen` came back as `?phoneen=` in every

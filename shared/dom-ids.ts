@@ -1,5 +1,5 @@
 // The document's element ids that both sides name: the server writes the document around the app
-// (server/render/document.ts, the error page), the browser hydrates into it and links to it. (A form's
+// (server/pages/document.ts, the error page), the browser hydrates into it and links to it. (A form's
 // own anchor lives with its form's rules: LIKE_ANCHOR in like.ts, MESSAGE_FORM_ANCHOR in message-form.ts,
 // so a screen does not fetch one more chunk for a constant.)
 

@@ -1,20 +1,20 @@
-// The endpoint catalogue: every call of spec §7, one row each. The reference service's router, the
-// edge's proxy allow-list and cache policy, the typed API helpers and the contract tests all iterate
-// this table; adding an endpoint is adding a row.
+// The endpoint catalogue: every call of the content service (docs/content-service.md), one row each.
+// The reference service's router, the edge's proxy allow-list and cache policy, the typed API helpers
+// and the contract tests all iterate this table; adding an endpoint is adding a row.
 import { RECORD_ID } from './ids.ts';
 
 export type HttpMethod = 'GET' | 'POST';
 
 /**
- * The services behind a deployment, each at its own gateway on the service's origin (wire-facts.md
- * "Gateways"): the content API (e.g. `/japi/sw-cms`), and the sibling file, search and statistics
- * gateways (e.g. `/japi/sw-file-cloud`, `/japi/sw-es`, `/japi/sw-cms-zb`).
+ * The services behind a deployment, each at its own gateway on the service's origin: the content API
+ * (e.g. `/japi/sw-cms`), and the sibling file, search and statistics gateways (e.g.
+ * `/japi/sw-file-cloud`, `/japi/sw-es`, `/japi/sw-cms-zb`; docs/content-service.md, Gateways).
  */
 export type ServiceName = 'content' | 'file' | 'search' | 'report';
 export const SERVICE_NAMES: readonly ServiceName[] = ['content', 'file', 'search', 'report'];
 
 /**
- * The browser-facing (spec §7) path prefix of each service's calls. A row's path below its service's
+ * The browser-facing path prefix of each service's calls. A row's path below its service's
  * gateway is its path without this prefix: `/sw-file/refFileObject/queryPageList` is
  * `/refFileObject/queryPageList` on the file gateway.
  */
@@ -28,7 +28,7 @@ export const SERVICE_PUBLIC_PREFIX: Readonly<Record<ServiceName, string>> = {
 /** Gateway prefixes of each service on the upstream origin. */
 export type GatewayPrefixes = Readonly<Record<ServiceName, string>>;
 
-/** The layout of a real deployment of this family (wire-facts.md); the embedded service uses it. */
+/** The layout of a real deployment of this family; the embedded service uses it. */
 export const DEPLOYED_GATEWAYS: GatewayPrefixes = {
   content: '/japi/sw-cms',
   file: '/japi/sw-file-cloud',
@@ -40,7 +40,7 @@ export interface EndpointSpec {
   /** Stable name: metrics label, cache tag, `CACHE_RULES` key. */
   readonly name: string;
   readonly method: HttpMethod;
-  /** The browser-facing path (spec §7); `:param` marks one path segment. */
+  /** The browser-facing path (what the service's own clients call); `:param` marks one path segment. */
   readonly path: string;
   /** Which service answers it (and so which gateway prefix it goes under upstream). */
   readonly service: ServiceName;
@@ -192,7 +192,7 @@ const compile = (pathOf: (e: EndpointSpec) => string): Compiled[] =>
 
 const compiled = compile((e) => e.path);
 
-/** Finds the catalogue row for a method and a browser-facing path (spec §7); null when none. */
+/** Finds the catalogue row for a method and a browser-facing path; null when none. */
 export function matchEndpoint(method: string, path: string): MatchedEndpoint | null {
   return matchIn(compiled, method, path);
 }
@@ -251,7 +251,7 @@ export function pathIsKnown(path: string): boolean {
 
 /** Fills a catalogue path (or the row's service path) with its parameters, each URL-encoded as one segment. */
 export function buildPath(spec: EndpointSpec, params: Record<string, string | number> = {}, which: 'path' | 'servicePath' = 'path'): string {
-  // Every cache key builds one: most rows have no parameter, and a regex pass per key showed in a profile.
+  // Every cache key builds one: most rows have no parameter, and a regex pass per key is not free.
   if (!spec[which].includes(':')) return spec[which];
   return spec[which].replace(/:([A-Za-z]+)/g, (_, key: string) => {
     const value = params[key];

@@ -1,4 +1,4 @@
-// Rules of the exhibition and collection screens (spec §3): the exhibit's thumbnail and gallery from
+// Rules of the exhibition and collection screens: the exhibit's thumbnail and gallery from
 // its semicolon list, where a base exhibition sits on the floor plan, whether an exhibition is on,
 // which collection an exhibit belongs to. Pure: the loaders and the tests share them.
 import { firstOfList } from './image-paths.ts';
@@ -7,7 +7,7 @@ import { firstOfList } from './image-paths.ts';
 export const COLLECTION_SECTIONS = ['PreciousCol', 'GMWW'] as const;
 export type CollectionSection = (typeof COLLECTION_SECTIONS)[number];
 
-/** The generalType of revolutionary relics (content map: GMWW lists exhibits with generalType 'GMWW'). */
+/** The generalType of revolutionary relics (the GMWW list holds exhibits with generalType 'GMWW'). */
 export const GMWW_GENERAL_TYPE = 'GMWW';
 
 /** The address parameter that carries the exhibit type filter on collection lists. */
@@ -102,7 +102,7 @@ export function exhibitSection(exhibit: { generalType?: string | null; isTreasur
   return exhibit.generalType === GMWW_GENERAL_TYPE ? 'GMWW' : 'PreciousCol';
 }
 
-/** The upstream filter of a collection list (content map). */
+/** The upstream filter of a collection list: treasures, or the revolutionary relics by generalType. */
 export function collectionFilter(section: CollectionSection): { isTreasure: true } | { generalType: string } {
   return section === 'GMWW' ? { generalType: GMWW_GENERAL_TYPE } : { isTreasure: true };
 }

@@ -1,6 +1,6 @@
 // File and image fields of the content service hold paths relative to its file prefix, with no leading
-// slash (`MUSEUM/CMS/CMS_EXHIBIT_INFO_IMG/20191121/….jpg`, wire-facts.md "Files and images"); a value
-// that is already an absolute http(s) URL is used as it is. This is the one function that turns any of
+// slash (`MUSEUM/CMS/CMS_EXHIBIT_INFO_IMG/20191121/….jpg`; docs/content-service.md, Files and images);
+// a value that is already an absolute http(s) URL is used as it is. This is the one function that turns any of
 // them into the URL a visitor's browser loads: the edge proxies FILE_PREFIX to the service's origin.
 
 /** `scheme:` of an absolute URL, or a protocol-relative `//host/…`. */
@@ -16,7 +16,7 @@ export function fileUrl(path: string | null | undefined, filePrefix: string): st
   return `${prefix}/${p.replace(/^\/+/, '')}`;
 }
 
-// Picture variants (server/images/): the edge serves `<file>?w=300` and `?w=1000` (spec §7: 300 px
+// Picture variants (server/images/): the edge serves `<file>?w=300` and `?w=1000` (300 px
 // thumbnails, 1000 px large), in AVIF or WebP when the browser takes them. Only the edge's own files
 // under the prefix get them; absolute URLs of other hosts are used as they are.
 

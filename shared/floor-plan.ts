@@ -1,5 +1,5 @@
 // The galleries' floor plan, one layout for the picture the demo content ships, the plan the
-// exhibition page draws and the map points (spec §3 extension1/extension2) the demo places on it:
+// exhibition page draws and the map points (extension1/extension2) the demo places on it:
 // a 1000×750 picture with the building drawn 60 units in, measured in plan units of 0–100 each way.
 
 export const PLAN_WIDTH = 1000;

@@ -1,4 +1,4 @@
-// Display formats of spec §3/§9. Wire dates are `YYYY-MM-DD HH:mm:ss` already in China time, so
+// Display formats. Wire dates are `YYYY-MM-DD HH:mm:ss` already in China time, so
 // they are read as written (no time zone arithmetic that could shift a day between server and browser).
 
 const WIRE_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?/;
@@ -45,7 +45,7 @@ export function formatDottedRange(start: string | null | undefined, end: string 
   return a || b;
 }
 
-/** Spec §9: articles published on or before this day show 500 more visits. */
+/** Articles published on or before this day show 500 more visits (the portal's display rule). */
 export const VISIT_BONUS_CUTOFF = '2024-03-01';
 export const VISIT_BONUS = 500;
 

@@ -1,4 +1,4 @@
-// Every UI string of the portal, Chinese and English, in one table (spec §1: English mode). Screens
+// Every UI string of the portal, Chinese and English, in one table (English mode reads `en`). Screens
 // read them with useT() (client/i18n.tsx); loaders and documents with t(). Add keys; keep them sorted
 // by screen family. `{name}` placeholders are filled from `vars`.
 
@@ -50,7 +50,7 @@ export const UI = {
   'footer.address': { zh: '地址：北京市东城区文博路 1 号', en: 'Address: 1 Wenbo Road, Dongcheng District, Beijing' },
   'footer.hours': { zh: '开放时间：周二至周日 9:00–17:00（16:00 停止入馆）', en: 'Open Tuesday–Sunday 9:00–17:00 (last entry 16:00)' },
 
-  // Not-found and error pages (spec §2 "Not-found and error")
+  // Not-found and error pages
   'notFound.title': { zh: '页面未找到', en: 'Page not found' },
   'notFound.sentence': { zh: '很抱歉，无法打开您要找的页面！', en: 'Sorry, the page you are looking for cannot be opened!' },
   'notFound.causes': { zh: '可能的原因：', en: 'Possible reasons:' },
@@ -66,7 +66,7 @@ export const UI = {
   },
   'error.retry': { zh: '重新加载', en: 'Try again' },
 
-  // Pager (spec §2 "Pager widget")
+  // Pager
   'pager.prev': { zh: '上一页', en: 'Previous' },
   'pager.next': { zh: '下一页', en: 'Next' },
   'pager.first': { zh: '首页', en: 'First page' },
@@ -99,7 +99,7 @@ export const UI = {
   'detail.nextImage': { zh: '下一张', en: 'Next image' },
   'detail.likeFailed': { zh: '操作未成功，请稍后再试', en: 'That did not work; please try again later' },
 
-  // Search page (spec §2 "Search page")
+  // Search page
   'search.placeholder': { zh: '关键词', en: 'Keyword' },
   'search.button': { zh: '搜索', en: 'Search' },
   'search.label': { zh: '站内搜索', en: 'Site search' },
@@ -108,7 +108,7 @@ export const UI = {
   'search.none': { zh: '没有找到与“{key}”相关的内容', en: 'Nothing found for “{key}”' },
   'search.title': { zh: '搜索', en: 'Search' },
 
-  // Home: picture slider and sections (Portal II)
+  // Home: picture slider and sections
   'slider.label': { zh: '馆藏与展览图片轮播', en: 'Featured pictures' },
   'slider.slide': { zh: '第 {n} 张，共 {total} 张', en: 'Slide {n} of {total}' },
   'slider.prev': { zh: '上一张', en: 'Previous slide' },
@@ -130,7 +130,7 @@ export const UI = {
   'home.statsUv': { zh: '近 {days} 日访客', en: 'Visitors, last {days} days' },
   'home.statsChart': { zh: '近 {days} 日每日浏览量', en: 'Daily page views, last {days} days' },
 
-  // Exhibitions (Portal II)
+  // Exhibitions
   'exh.phase.current': { zh: '展览中', en: 'On view' },
   'exh.phase.upcoming': { zh: '即将开展', en: 'Coming soon' },
   'exh.phase.past': { zh: '已闭展', en: 'Closed' },
@@ -161,7 +161,7 @@ export const UI = {
   'exh.state.past': { zh: '往期展览', en: 'Past exhibitions' },
   'exh.count': { zh: '共 {n} 个展览', en: '{n} exhibitions' },
 
-  // Collections (Portal II)
+  // Collections
   'col.types': { zh: '文物类别', en: 'Object types' },
   'col.allTypes': { zh: '全部', en: 'All' },
   'col.count': { zh: '共 {n} 件', en: '{n} objects' },
@@ -178,7 +178,7 @@ export const UI = {
   'col.model': { zh: '查看三维模型', en: 'View the 3D model' },
   'col.backToList': { zh: '返回藏品列表', en: 'Back to the collection' },
 
-  // Activities (Portal II)
+  // Activities
   'act.types': { zh: '活动类型', en: 'Activity types' },
   'act.allTypes': { zh: '全部', en: 'All' },
   'act.count': { zh: '共 {n} 项活动', en: '{n} activities' },
@@ -196,7 +196,7 @@ export const UI = {
   'act.empty': { zh: '暂无此类活动', en: 'No activities of this kind yet' },
   'act.unknown': { zh: '待定', en: 'To be announced' },
 
-  // Forms (Portal II: visitor messages, questionnaires)
+  // Forms (visitor messages, questionnaires)
   'form.required': { zh: '必填', en: 'required' },
   'form.requiredNote': { zh: '带 * 的为必填项', en: 'Fields marked * are required' },
   'form.invalid': { zh: '有 {n} 处需要修改，请查看标出的内容。', en: 'Please check the {n} marked item(s).' },
@@ -213,7 +213,7 @@ export const UI = {
     en: 'Too many submissions. Please wait a minute and try again; everything you entered has been kept.',
   },
 
-  // Visitor messages (Portal II)
+  // Visitor messages
   'msg.board': { zh: '留言板', en: 'Message board' },
   'msg.count': { zh: '共 {n} 条留言', en: '{n} messages' },
   'msg.anonymous': { zh: '游客', en: 'Visitor' },
@@ -244,7 +244,7 @@ export const UI = {
     en: "Thank you for your message! It will appear on the board together with the museum's reply.",
   },
 
-  // Questionnaires (Portal II)
+  // Questionnaires
   'qn.title': { zh: '问卷调查', en: 'Questionnaires' },
   'qn.periodValue': { zh: '调查时间：{period}', en: 'Open {period}' },
   'qn.state.open': { zh: '进行中', en: 'Open' },

@@ -1,6 +1,6 @@
-// Record ids are opaque strings (wire-facts.md "Identifiers"): 32 lowercase hex digits on deployed
-// services, anything short and URL-safe in general. One pattern for routes, likes, questionnaire
-// answers and write rules; an id that fails it never reaches the content service.
+// Record ids are opaque strings (docs/content-service.md, Identifiers): 32 lowercase hex digits on
+// deployed services, anything short and URL-safe in general. One pattern for routes, likes,
+// questionnaire answers and write rules; an id that fails it never reaches the content service.
 
 /** Letters, digits, `-` and `_`, 1 to 64 characters. */
 export const RECORD_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,4 +1,4 @@
-// Image variants of the archive image store (spec §3): the 300 px thumbnail sits in a THUMB folder
+// Image variants of the archive image store: the 300 px thumbnail sits in a THUMB folder
 // beside the original, the watermarked copy in a WATER folder with an _IMAGE_REMARK suffix.
 //   /file/upload/2024/05/bronze.jpg → /file/upload/2024/05/THUMB/bronze.jpg
 //                                   → /file/upload/2024/05/WATER/bronze_IMAGE_REMARK.jpg

@@ -1,4 +1,4 @@
-// Which image files a screen tries, in order (spec §3, §4): with the site's watermark flag on, only the
+// Which image files a screen tries, in order: with the site's watermark flag on, only the
 // watermarked copy (falling back to the plain file would defeat the watermark); otherwise the 300 px
 // thumbnail first where a small image will do, then the original. The SafeImage component then adds
 // the fallback image.

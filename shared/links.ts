@@ -1,4 +1,4 @@
-// Where a record links to (spec §2 "Search page", lists): the record's own link when it has one,
+// Where a record links to (search hits, lists): the record's own link when it has one,
 // otherwise its channel's path plus the record id. Records of the ExcellentCol channel are never
 // routed inside the portal (their pages live elsewhere; each record carries an external link).
 

@@ -44,7 +44,7 @@ export function messageValuesFrom(entries: Iterable<[string, unknown]>): Message
   return values;
 }
 
-/** The §5 checks of shared/validation.ts on the form's values. */
+/** The checks of shared/validation.ts on the form's values. */
 export function checkMessage(values: MessageValues): FieldError[] {
   return validateMessage(values);
 }

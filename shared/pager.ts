@@ -1,18 +1,12 @@
-// The pager's arithmetic (spec §2 "Pager widget", §4, §5, §9): which page is current, which five
+// The pager's arithmetic: which page is current, which five
 // links show, where previous/next/first/last go, and how the jump box cleans what a visitor types.
 // The list loaders, the Pager component and the no-JavaScript jump form all use these same rules.
 
-/** Spec §9: five page links by default. */
+/** Five page links by default. */
 export const PAGER_LINKS = 5;
 
 /** The address parameter that carries the page number. */
 export const PAGE_PARAM = 'page';
-
-/** Number of pages for `total` records at `pageSize` per page (0 when there is nothing). */
-export function pageCount(total: number, pageSize: number): number {
-  if (!(total > 0) || !(pageSize > 0)) return 0;
-  return Math.ceil(total / pageSize);
-}
 
 /**
  * The page an address asks for: a positive whole number, 1 otherwise (missing, `abc`, `0`, `-3`,
@@ -47,7 +41,7 @@ export function pageWindow(current: number, pages: number, links: number = PAGER
 }
 
 export interface PagerModel {
-  /** Spec: the pager hides at one page or fewer. */
+  /** The pager hides at one page or fewer (nothing to page through). */
   hidden: boolean;
   current: number;
   pages: number;
@@ -71,7 +65,7 @@ export function pagerModel(current: number, pages: number, links: number = PAGER
 }
 
 /**
- * Spec §5, jump input: a non-numeric or zero entry clears the box (''), otherwise the value is
+ * The jump input: a non-numeric or zero entry clears the box (''), otherwise the value is
  * clamped to 1…pages. Returns what the box should show after the visitor's input.
  */
 export function cleanJumpInput(input: string, pages: number): string {

@@ -1,4 +1,4 @@
-// The site's routes (spec §2) as data: one row per route of the Chinese site; the English site is
+// The site's routes as data: one row per route of the Chinese site; the English site is
 // derived (every static path segment gets the `EN_` prefix). The server's static handler, the browser
 // router, the route tests and the channel check all iterate this one table.
 import type { Lang } from './i18n.ts';
@@ -84,7 +84,7 @@ const list = (path: string, pageSize: number, layout: ListLayout, grade: 2 | 3 =
 const detail = (path: string, screen: ScreenKind = 'detail'): Row => ({ path, screen });
 const redirectRow = (path: string, redirectTo: string): Row => ({ path, screen: 'redirect', redirectTo });
 
-/** Spec §2, Chinese site. Static rows beat `:param` rows of the same shape (react-router ranks them). */
+/** The Chinese site. Static rows beat `:param` rows of the same shape (react-router ranks them). */
 const ZH_ROWS: readonly Row[] = [
   { path: '/', screen: 'home' },
   { path: '/Home', screen: 'home' },
@@ -109,12 +109,12 @@ const ZH_ROWS: readonly Row[] = [
   redirectRow('/Service', '/Service/OpenServies/OpenTime'),
   redirectRow('/Service/OpenServies', '/Service/OpenServies/OpenTime'),
   { path: '/Service/OpenServies/LeaveWord', screen: 'messageBoard', pageSize: 10, grade: 3 },
-  // The same board under a `Message` segment, which names the channel 观众留言 (spec §2).
+  // The same board under a `Message` segment, which names the channel 观众留言 (shared/channels.ts).
   { path: '/Service/OpenServies/Message', screen: 'messageBoard', pageSize: 10, grade: 3 },
   list('/Service/OpenServies/:sec', 10, 'text', 3),
   detail('/Service/OpenServies/:sec/:id'),
   list('/Service/Shopping', 6, 'wc'),
-  // Portal II: questionnaires (content map: Service/Questionnaire).
+  // Questionnaires (channel Service/Questionnaire).
   { path: '/Service/Questionnaire', screen: 'questionnaireList', pageSize: 10, grade: 2 },
   detail('/Service/Questionnaire/:id', 'questionnaire'),
   detail('/Service/Questionnaire/:id/result', 'questionnaireResult'),
@@ -122,7 +122,7 @@ const ZH_ROWS: readonly Row[] = [
 
   redirectRow('/Exhibition', '/Exhibition/BaseExh'),
   list('/Exhibition/DigitalExh', 6, 'images'),
-  // Portal II: long-term and temporary exhibitions have their own screens.
+  // Long-term and temporary exhibitions have their own screens.
   list('/Exhibition/BaseExh', 6, 'exhibition', 2, 'exhibitionList'),
   list('/Exhibition/TempExh', 6, 'exhibition', 2, 'exhibitionList'),
   list('/Exhibition/:sec', 6, 'exhibition'),
@@ -135,7 +135,7 @@ const ZH_ROWS: readonly Row[] = [
   list('/Collection/ColLevy/:third', 6, 'text', 3),
   list('/Collection/PreciousCol', 12, 'collection', 2, 'collectionList'),
   list('/Collection/GMWW', 12, 'collection', 2, 'collectionList'),
-  // Not in the §2 table, but the menu links it (content map): its records link out, so an image list.
+  // A channel of its own in the menu: its records link out, so an image list.
   list('/Collection/ExcellentCol', 12, 'images'),
   detail('/Collection/PreciousCol/:id', 'exhibitDetail'),
   detail('/Collection/GMWW/:id', 'exhibitDetail'),

@@ -1,4 +1,4 @@
-// Which site a request is for (spec §1): English when the path has `EN_` segments, when the address
+// Which site a request is for: English when the path has `EN_` segments, when the address
 // contains `enxh` or `phoneen` (an English host or entry link), or when the global English flag is on;
 // `platform=wx` marks the messenger-embedded mode and `care=1` the elder-friendly reading mode; links
 // carry both along.

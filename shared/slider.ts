@@ -1,8 +1,8 @@
-// The picture slider's arithmetic (spec §9: 500 ms transitions, a thumbnail strip of 3): stepping
+// The picture slider's arithmetic (500 ms transitions, a thumbnail strip of 3): stepping
 // with wrap-around and which three thumbnails the strip shows. The Slider component only renders.
 
 export const SLIDER_THUMBS = 3;
-/** How long a slide stays before the next one comes (not in the spec; long enough to read a caption). */
+/** How long a slide stays before the next one comes: long enough to read a caption. */
 export const SLIDE_INTERVAL_MS = 6000;
 
 /** The slide `step` away from `index` (−1 previous, +1 next), wrapping at both ends. */

@@ -1,11 +1,9 @@
-// Text rules of spec §3/§9: the plain text of an HTML body, the list excerpt (100 characters plus
-// an ellipsis), the search abstract (200), the general trim helper (10000 by default), and the
-// gallery markers that article bodies carry and screens strip. Lengths count characters (code
-// points), so a Chinese character or an emoji is one.
+// Text rules: the plain text of an HTML body, the list excerpt (100 characters plus
+// an ellipsis), the search abstract (200), and the gallery markers that article bodies carry and
+// screens strip. Lengths count characters (code points), so a Chinese character or an emoji is one.
 
 export const EXCERPT_LIST = 100;
 export const EXCERPT_SEARCH = 200;
-export const TRIM_DEFAULT = 10_000;
 export const ELLIPSIS = '…';
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -43,7 +41,7 @@ export function decodeEntities(text: string): string {
  * Gallery markers in article bodies: placeholders where an editor's page showed the gallery. The
  * portal renders the gallery itself, so the markers are stripped. Shapes accepted:
  * `<!-- gallery -->`, `<!--gallery:anything-->`, `[gallery]`, `[gallery id=3]`, `{{gallery}}`.
- * The demo-content generator writes one of these (it should import this pattern, not its own).
+ * The demo-content generator writes `<p>[gallery]</p>` (test/unit/demo-content.test.ts holds the two together).
  */
 export const GALLERY_MARKER = /<!--\s*gallery\b[^>]*?-->|\[gallery\b[^\]]*\]|\{\{\s*gallery\b[^}]*\}\}/gi;
 
@@ -70,11 +68,6 @@ export function excerpt(text: string | null | undefined, max: number = EXCERPT_L
   const chars = Array.from((text ?? '').trim());
   if (chars.length <= max) return chars.join('');
   return `${chars.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
-}
-
-/** The general trim helper (spec §9: 10000 characters by default). */
-export function trimText(text: string | null | undefined, max: number = TRIM_DEFAULT): string {
-  return excerpt(text, max);
 }
 
 /** A list item's excerpt: the plain text of the body, 100 characters plus an ellipsis. */

@@ -1,4 +1,4 @@
-// The request token of this family of content services (DESIGN.md "The token"):
+// The request token of this family of content services (docs/content-service.md, The token):
 //   plaintext = six random digits + String(Date.now())
 //   cipher    = AES-ECB, PKCS#7, key = UTF-8 bytes of TOKEN_KEY (16/24/32 → AES-128/192/256), base64.
 // The block cipher itself is injected (node:crypto on the server and in the service) so this file

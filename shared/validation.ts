@@ -1,4 +1,4 @@
-// Spec §5 shared patterns, and the rules for the two things visitors write (a message, a
+// The shared field patterns, and the rules for the two things visitors write (a message, a
 // questionnaire answer). The browser, the edge and the reference service all run these same rules.
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from './wire.ts';
 
@@ -31,8 +31,8 @@ export const MESSAGE_LIMITS = {
 } as const;
 
 /**
- * A dictionary value as services of this family use them (vendor codes such as `cms1101`, wire-facts.md
- * "Fields"): the edge checks only its form; which codes exist is the service's dictionary's business.
+ * A dictionary value as services of this family use them (vendor codes such as `cms1101`): the edge
+ * checks only its form; which codes exist is the service's dictionary's business.
  */
 export const DICTIONARY_CODE = /^[A-Za-z0-9_.-]{1,32}$/;
 

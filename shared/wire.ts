@@ -1,6 +1,6 @@
-// The wire contract of the museum content service (spec §3, §7): what travels between the
+// The wire contract of the museum content service (docs/content-service.md): what travels between the
 // content service, the edge and the browser. Dates are strings `YYYY-MM-DD HH:mm:ss` (China time).
-// Ids are opaque strings (32 lowercase hex digits on deployed services, wire-facts.md): never numbers.
+// Ids are opaque strings (32 lowercase hex digits on deployed services): never numbers.
 // These are the shapes inside the edge, after server/upstream/payloads.ts has read an answer: there
 // every optional field may be null on the wire (read as ''), numbers may be numeric strings, and unknown
 // fields (`clickCount`, `createBy`, `size`, `searchCount` …) are kept but not typed here.
@@ -276,7 +276,7 @@ export interface QuestionnaireResult extends QuestionnaireWithDetails {
   otherTexts: Record<string, string[]>;
 }
 
-/** The body of `addQuestionnaireRecord` (the spec leaves it open; this is ours). */
+/** The body of `addQuestionnaireRecord` (services of this family fix no shape for it; this is ours). */
 export interface QuestionnaireRecordInput {
   questionnaireId: string;
   answers: Array<{

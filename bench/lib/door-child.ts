@@ -2,8 +2,8 @@
 // it for its CPU time. A child starts as `npm start` runs the edge (bench/lib/launch.ts) unless
 // `asShipped` is false (Node's defaults), then adds the setting's own node flags and environment.
 // The child runs bundled as the edge ships (scripts/node-bundle.mjs): run from source through tsx, every
-// function expression the edge makes per request also went through tsx's naming helper — a few % of a
-// cached answer that the shipped bundle does not pay. `source: true` (or BENCH_SOURCE=1) runs the
+// function expression the edge makes per request also goes through tsx's naming helper — a cost on
+// every cached answer that the shipped bundle does not pay. `source: true` (or BENCH_SOURCE=1) runs the
 // source, for a setting whose module hooks swap a source file. `checkout` builds another checkout's
 // door-servers.ts (bench/door-compare.ts: two versions of the edge side by side).
 import { fork, type ChildProcess } from 'node:child_process';

@@ -15,10 +15,10 @@ import { createCmsServer } from '../../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { setCacheLabel, setRouteId } from '../../server/http-context.ts';
-import { applyHeapGrowth } from '../../server/ops/heap-growth.ts';
-import { beginDoorRequest, type RequestLogDeps } from '../../server/ops/request-log.ts';
-import { readJsonBodyThen } from '../../server/proxy/body.ts';
+import { noteCache, setRouteId } from '../../server/http/request-log.ts';
+import { applyHeapGrowth } from '../../server/process/settings.ts';
+import { beginDoorRequest, type RequestLogDeps } from '../../server/http/request-log.ts';
+import { readJsonBodyThen } from '../../server/http/body.ts';
 import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
@@ -29,7 +29,7 @@ const cmsUrl = await cms.listen(0, '127.0.0.1');
 // BENCH_QUIET=1: no access line and no request-duration metric — to measure what those two cost per
 // answer (the edge itself always has both).
 const quiet = process.env.BENCH_QUIET === '1';
-// As in server/ops/process-logger.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
+// As in server/ops/process.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
 const logger = pino(
   { level: quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'), name: 'edge' },
   pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }),
@@ -83,7 +83,7 @@ for (const [name, a] of [['page', page], ['api', api]] as const) {
 
 // Bare node:http sending the same bytes: every header the edge sent (the same bytes on the wire, but for
 // Date and the request id's value) and the same body — or, with BENCH_BARE_HEADERS=body, only the body
-// with its type, encoding and length (what bare Node pays without the ~22 security and cache headers).
+// with its type, encoding and length (what bare Node pays without the edge's security and cache headers).
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive']);
 const allHeaders = (a: typeof page) => Object.entries(a.headers).filter(([name]) => !PER_ANSWER.has(name)).flat();
 const bareHead = (a: typeof page) =>
@@ -108,7 +108,7 @@ function bareServer(duties: RequestLogDeps | null) {
       }
       const { requestId } = beginDoorRequest(req, res, duties, started);
       setRouteId(res, answer === page ? 'page' : 'api:queryArchivesList');
-      setCacheLabel(res, 'HIT');
+      noteCache(res, 'HIT');
       const head = heads.get(answer)!.slice();
       const id = head.indexOf('x-request-id');
       if (id !== -1) head[id + 1] = requestId;
@@ -132,7 +132,7 @@ const listen = async (server: ReturnType<typeof createServer>): Promise<string> 
 };
 const bare = bareServer(null);
 const bareUrl = await listen(bare);
-const withDuties = bareServer({ logger, metrics: edge.metrics, draining: () => false });
+const withDuties = bareServer({ logger, observe: (route, method, status, s) => edge.metrics.observeRequest(route, method, status, s), draining: () => false });
 const dutiesUrl = await listen(withDuties);
 
 process.send!({ edgeUrl, bareUrl, dutiesUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);

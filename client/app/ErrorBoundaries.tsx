@@ -1,6 +1,6 @@
 // What a failed route shows. A 404 is the not-found screen (inside the frame when the frame loaded);
 // an unreachable content service is the friendly service-error page; anything else is a rendering
-// error, and the visitor is sent to the home page (spec §8).
+// error, and the visitor is sent to the home page rather than shown a broken one.
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { homePath } from '../../shared/route-table.ts';

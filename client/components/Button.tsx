@@ -1,5 +1,5 @@
-// Spec §4: buttons have loading and disabled states that block clicks. A loading button keeps its
-// width (the label stays, the spinner overlays it) so nothing jumps.
+// Buttons have loading and disabled states that block clicks (no double submissions). A loading
+// button keeps its width (the label stays, the spinner overlays it) so nothing jumps.
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import Spinner from './Spinner.tsx';
 

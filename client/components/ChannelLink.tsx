@@ -2,7 +2,7 @@
 // http(s) channels in a new tab with rel="noopener" and a spoken hint. The menus render ~90 of these on
 // every page, so an internal one is a plain <a> with react-router's own click handler on the browser
 // (SiteLink.tsx) rather than a <Link>, whose href resolution, prefetch state and prop copies per link
-// were ~10% of a list page's render (CPU profile); channel hrefs are absolute paths already.
+// are a large share of a list page's render; channel hrefs are absolute paths already.
 import type { ReactNode } from 'react';
 import type { ChannelNode } from '../../shared/channels.ts';
 import { useSiteHref } from '../frame.ts';

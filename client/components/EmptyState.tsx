@@ -1,4 +1,4 @@
-// VISUAL.md: an empty list says so in words rather than showing a blank area.
+// An empty list says so in words rather than showing a blank area (a blank looks like a fault).
 import type { ReactNode } from 'react';
 import { useT } from '../i18n.tsx';
 

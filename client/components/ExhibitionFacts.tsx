@@ -1,4 +1,4 @@
-// The facts every exhibition shows first (VISUAL.md: date range and place prominently): its status,
+// The facts every exhibition shows first (a visitor plans by date range and place): its status,
 // the dotted date range (or "long-term" when it has no end) and the place. One component, so the
 // list rows, the detail header and the home cards say it the same way.
 import type { ExhibitionPhase } from '../../shared/exhibits.ts';

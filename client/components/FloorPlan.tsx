@@ -1,4 +1,4 @@
-// Where a long-term exhibition is (spec §3: extension1/extension2 are its map x and y): a simple
+// Where a long-term exhibition is (its extension1/extension2 are its map x and y): a simple
 // drawn floor plan of the galleries with a marker at the exhibition's place, in per cent of the plan.
 // The drawing is decoration; the caption says the same in words for every visitor.
 import type { MapPoint } from '../../shared/exhibits.ts';

@@ -1,4 +1,4 @@
-// The site footer (spec §2 "Footer"): the three social QR codes with their names, the address line,
+// The site footer: the three social QR codes with their names, the address line,
 // the copyright 2018–current year with the site title, the filing-number link and the government
 // site-identification badge.
 import { useFrame } from '../frame.ts';

@@ -1,4 +1,4 @@
-// The article's image gallery (spec §2: 6 a row on desktop, 3 on phones — CSS grid). Each thumbnail
+// The article's image gallery (6 a row on desktop, 3 on phones — CSS grid). Each thumbnail
 // links to the large picture, so it opens without JavaScript; with it, a modal viewer steps through
 // the pictures (arrow keys, Escape closes, focus returns to the thumbnail).
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';

@@ -1,5 +1,5 @@
-// Text with the keyword marked (spec: highlighted as text, never as HTML): split into text nodes
-// and <mark> elements.
+// Text with the keyword marked, as text and never as HTML (a keyword is visitor input): split into
+// text nodes and <mark> elements.
 import { highlightParts } from '../../shared/text.ts';
 
 export default function Highlight({ text, keyword }: { text: string; keyword: string }) {

@@ -45,7 +45,7 @@ export default function LikeButton({ id, likes, liked = null }: { id: string; li
   // A document POST without JavaScript comes back with the action's answer as action data.
   const posted = useActionData();
   // The edge's latest answer; everything shown is derived from it in the same render (no state
-  // copied by effects, which showed the old state for a frame and could lose the new one).
+  // copied by effects, which would show the old state for a frame and could lose the new one).
   const answer = isLikeResult(fetcher.data) ? fetcher.data : isLikeResult(posted) ? posted : null;
   // What this browser remembers, read after hydration so the first render equals the server's HTML.
   const [remembered, setRemembered] = useState(false);

@@ -1,4 +1,4 @@
-// The pager widget of spec §2/§5/§9. Every control is a real link or a GET form, so paging works
+// The pager widget (its rules: shared/pager.ts). Every control is a real link or a GET form, so paging works
 // without JavaScript; with it, the jump box cleans its input as the visitor types and navigation stays
 // client-side. Hidden at one page or fewer.
 import { useState, type FormEvent } from 'react';
@@ -13,7 +13,7 @@ export interface PagerProps {
   /** Id of the element a page change scrolls to (default: the top of the window). */
   anchor?: string;
   links?: number;
-  /** Show first/last, total and jump (spec: shown by default). */
+  /** Show first/last, total and jump (shown by default). */
   showFirstLast?: boolean;
   showTotal?: boolean;
   showJump?: boolean;

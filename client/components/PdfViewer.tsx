@@ -1,4 +1,4 @@
-// The embedded PDF viewer (spec §2): the article's first attachment, when it is a PDF, shown in a
+// The embedded PDF viewer: the article's first attachment, when it is a PDF, shown in a
 // frame of the file's own (same-origin) address, with a download link for browsers that cannot show it.
 import type { Attachment } from '../../shared/article-views.ts';
 import { useT } from '../i18n.tsx';

@@ -1,4 +1,4 @@
-// Spec §4: an image tries its sources in order, then the fallback image, and hides when every one
+// An image tries its sources in order, then the fallback image, and hides when every one
 // failed and there is no fallback. Width/height (or an aspect-ratio box in CSS) keep the layout still.
 // Before the script runs (and without JavaScript) only the first source is tried: an image with a
 // fallback carries `safe-image`, whose stylesheet rule draws the stand-in over the browser's

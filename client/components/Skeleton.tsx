@@ -1,5 +1,5 @@
-// Placeholders shaped like what they stand for (VISUAL.md): rows for text lists and search hits,
-// cards for image lists. Spec §9: 4 rows by default.
+// Placeholders shaped like what they stand for, so nothing jumps when the content arrives: rows for
+// text lists and search hits, cards for image lists. 4 rows by default.
 import { useT } from '../i18n.tsx';
 
 export interface SkeletonProps {

@@ -1,4 +1,4 @@
-// The home page's picture slider (spec §9: 500 ms transitions, a thumbnail strip of 3). The server
+// The home page's picture slider (500 ms transitions, a thumbnail strip of 3). The server
 // renders the first slide as a plain, complete picture (fetchpriority high, a fixed aspect ratio so
 // nothing shifts), which is all a visitor without JavaScript gets. After hydration the slides cross-fade
 // on a timer that pauses while the pointer is over the slider or focus is inside it, and stops for

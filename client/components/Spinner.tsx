@@ -1,4 +1,4 @@
-// Spec §9: a 24 px spinner in #1890ff by default. Size and colour are SVG attributes, not inline
+// A 24 px spinner in #1890ff by default. Size and colour are SVG attributes, not inline
 // styles, so a strict style CSP has nothing to block.
 import { useT } from '../i18n.tsx';
 

@@ -1,4 +1,4 @@
-// Spec §2: changing page scrolls the window to the top, or to the list's anchor element, smoothly
+// Changing page scrolls the window to the top, or to the list's anchor element, smoothly
 // where supported (never under prefers-reduced-motion); an element named in the address hash is
 // scrolled to as well. Page links carry preventScrollReset so this hook alone decides the scroll.
 // A screen entered by a client navigation (a link from another page) starts at the top.

@@ -1,4 +1,4 @@
-// One activity (spec §3): times as `YYYY-MM-DD HH:mm`, the venue, the reservation window (when it
+// One activity: times as `YYYY-MM-DD HH:mm`, the venue, the reservation window (when it
 // takes reservations), the age range, how to reserve and the statuses as words (worked out from its
 // times by the loader), the description, and the sign-up link when the activity has one.
 import type { ReactNode } from 'react';

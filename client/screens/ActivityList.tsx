@@ -1,6 +1,6 @@
-// Activities in the activity layout (spec §2: 6 a page): type filters from the ACTIVITY_TYPE
+// Activities in the activity layout (6 a page): type filters from the ACTIVITY_TYPE
 // dictionary as links (`?type=` stays in the address while paging), then cards that put the time
-// range, the venue and the status words first (VISUAL.md).
+// range, the venue and the status words first (what a visitor plans by).
 import ActivityStatus from '../components/ActivityStatus.tsx';
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';

@@ -1,4 +1,4 @@
-// The article detail (spec §2 "Article detail"): title, publish date, source when present, visit
+// The article detail: title, publish date, source when present, visit
 // count, the sanitized body, the gallery, the PDF viewer when the first attachment is a PDF, and
 // like/unlike. Videos in the body play with controls; download stays off (controlslist set by the
 // loader, the context menu blocked here).

@@ -1,4 +1,4 @@
-// A collection (spec §2: PreciousCol and GMWW, 12 a page, collection style): the exhibit types as
+// A collection (PreciousCol and GMWW, 12 a page, collection style): the exhibit types as
 // filter links (`?type=`, a real address that paging keeps), the number of objects, then square
 // cards with the object's name and period, and the pager.
 import EmptyState from '../components/EmptyState.tsx';

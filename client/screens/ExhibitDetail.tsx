@@ -1,4 +1,4 @@
-// One exhibit (spec §3): its picture (the first of its semicolon list), every picture as a gallery,
+// One exhibit: its picture (the first of its semicolon list), every picture as a gallery,
 // the facts (type, period and exact date, size, grade, holding institution, provenance), the
 // description and commentary, and the 3D model when there is one.
 import Gallery from '../components/Gallery.tsx';

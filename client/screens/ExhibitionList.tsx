@@ -1,5 +1,5 @@
-// Exhibitions in the exhibition layout (spec §2: 6 a page): each one a wide row with its picture, its
-// status, the dotted date range and the place up front (VISUAL.md), then a short summary. Temporary
+// Exhibitions in the exhibition layout (6 a page): each one a wide row with its picture, its status,
+// the dotted date range and the place up front (what a visitor plans by), then a short summary. Temporary
 // exhibitions can be narrowed to on view / coming / past; an exhibition with its own site links out.
 import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
 import EmptyState from '../components/EmptyState.tsx';

@@ -1,4 +1,4 @@
-// The list screen of every layout (spec §2): the channel's records in its layout, an empty state in
+// The list screen of every layout: the channel's records in its layout, an empty state in
 // words, and the pager; `?page=` drives it (the loader reads and clamps it).
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';

@@ -1,4 +1,4 @@
-// The text layout: dated rows with a hairline between (VISUAL.md).
+// The text layout: dated rows with a hairline between.
 import type { ListItem } from '../../shared/view-parts.ts';
 import RecordLink from '../components/RecordLink.tsx';
 

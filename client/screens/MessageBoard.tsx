@@ -1,4 +1,4 @@
-// The visitor message board (spec §2 LeaveWord): the thank-you notice after sending, published
+// The visitor message board (LeaveWord): the thank-you notice after sending, published
 // messages with the museum's replies (10 a page), then the form. New messages are not public until
 // the museum replies, and the notice says so.
 import { useActionData, useLocation } from 'react-router';

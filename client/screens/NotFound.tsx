@@ -1,4 +1,4 @@
-// The not-found screen (spec §2 "Not-found and error"): the exact sentence, the four causes, and a
+// The not-found screen: the exact sentence (shared/i18n.ts), the four causes, and a
 // link home. Rendered inside the site frame with status 404, for unmatched paths and unknown ids.
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';

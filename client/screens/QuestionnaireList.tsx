@@ -1,4 +1,4 @@
-// The questionnaires (content map: Service/Questionnaire): title, period and whether it is open;
+// The questionnaires (channel Service/Questionnaire): title, period and whether it is open;
 // an open one leads to its answer page, every one to its results.
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';

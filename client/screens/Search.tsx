@@ -1,4 +1,4 @@
-// The search page (spec §2 "Search page"): its own simple header (logo home, keyword box, button),
+// The search page: its own simple header (logo home, keyword box, button),
 // the count tip, the hits and the pager. The keyword lives in `key`; the loader searches on the
 // server, so a pre-filled address shows results without JavaScript. The form is a plain GET form;
 // with JavaScript an empty keyword does nothing and a search resets to page 1 and scrolls to the top.
@@ -25,13 +25,13 @@ import SiteLink from '../components/SiteLink.tsx';
 export const SEARCH_PARAM = 'key';
 export const SEARCH_SKELETON_ROWS = 5;
 
-/** Records the visit of an article whose page lives elsewhere (spec: the article-by-id query runs). */
+/** Records the visit of an article whose page lives elsewhere (the article-by-id query runs, which counts it). */
 function pingVisit(id: string): void {
   void fetch(visitPingPath(id), { credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 
 /**
- * One hit. `newTab`: desktop (spec: a new tab) or not; null while no script has looked at the viewport
+ * One hit. `newTab`: desktop (a new tab) or not; null while no script has looked at the viewport
  * (the server's HTML, and for good without JavaScript): then the hit carries both links and the
  * stylesheet shows the one for the width (`.hit__link--wide` / `--narrow`, at DESKTOP_QUERY).
  */

@@ -27,7 +27,7 @@ export function isSeeded(db: Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
 }
 
-/** The first image of an HTML body (spec §3: an article's thumbnail falls back to it). */
+/** The first image of an HTML body (an article without a thumbnail shows it instead). */
 export function firstImage(html: string): string {
   return /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1] ?? '';
 }

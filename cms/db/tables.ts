@@ -1,6 +1,6 @@
 // How wire entities map to rows: which columns a table has, which hold booleans (0/1 in SQLite),
 // which hold record ids (INTEGER here, 32-hex-digit strings on the wire: cms/wire-ids.ts), which
-// are optional (stored '' = missing, sent as null like a deployed service: wire-facts.md "Fields")
+// are optional (stored '' = missing, sent as null as deployed services send them)
 // and which are internal (never sent). One description per table serves seeding and reading.
 import type { Database } from 'better-sqlite3';
 import { encodeId, type IdKind } from '../wire-ids.ts';
@@ -156,7 +156,7 @@ const toSql = (value: unknown): unknown => {
 };
 
 /**
- * Inserts objects into a table, taking the spec's columns from each. A value the object leaves out
+ * Inserts objects into a table, taking the table description's columns from each. A value the object leaves out
  * (undefined or null) gets the column's schema default, read from the table itself ('' for the
  * optional text columns: a missing value).
  */

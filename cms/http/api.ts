@@ -26,7 +26,7 @@ export interface ApiDeps {
   logger: Logger;
 }
 
-/** The message of every successful answer: deployed services say 成功 (wire-facts.md "Envelope"). */
+/** The message of every successful answer: deployed services say 成功 in the envelope's `msg`. */
 export const SUCCESS_MSG = '成功';
 
 export function sendEnvelope(res: Response, status: number, msg: string, data: unknown = null): void {

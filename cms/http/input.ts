@@ -16,8 +16,8 @@ export const wholeNumber = z
 export const nonNegative = wholeNumber.pipe(z.number().min(0, { error: 'must not be negative' }));
 
 /**
- * A record id as a client sends it: an opaque token of letters, digits, `-` and `_` (wire-facts.md
- * "Identifiers"); a number is taken as its digits. Whether it names a record is the handler's
+ * A record id as a client sends it: an opaque token of letters, digits, `-` and `_` (32 hex digits
+ * from deployed services); a number is taken as its digits. Whether it names a record is the handler's
  * question (an unknown id is a 404, not a 400).
  */
 export const idToken = z

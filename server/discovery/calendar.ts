@@ -17,12 +17,12 @@ import { RECORD_ID } from '../../shared/ids.ts';
 import { recordPath } from '../../shared/links.ts';
 import { homePath, type Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
-import { DiscoveryNotFound } from './errors.ts';
+import type { ContentCaller } from '../content/api.ts';
+import { DiscoveryNotFound } from './records.ts';
 import { absolute } from './links.ts';
 import { readOne, sourceFor, walkRecords, type DiscoveryRecord, type SourceSettings } from './records.ts';
 import type { ResolvedPage } from './site-pages.ts';
-import { CHINA_TZ, chinaTimeMs, dayOf, endOfChinaDay } from './times.ts';
+import { CHINA_TZ, chinaTimeMs, dayOf, endOfChinaDay } from './records.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -47,7 +47,7 @@ const REFRESH_S = 3600;
 const CALENDAR_MAX_PAGES = 5;
 
 export interface CalendarDeps {
-  api: UpstreamApi;
+  api: ContentCaller;
   now: () => number;
   settings: SourceSettings;
 }

@@ -4,12 +4,12 @@ import { Feed } from 'feed';
 import { feedPathFor, hasFeed } from '../../shared/discovery-paths.ts';
 import { t } from '../../shared/i18n.ts';
 import { HTML_LANG } from '../../shared/site.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
-import { DiscoveryNotFound } from './errors.ts';
+import type { ContentCaller } from '../content/api.ts';
+import { DiscoveryNotFound } from './records.ts';
 import { absolute, pictureOf, recordHref } from './links.ts';
 import { sourceFor, walkRecords, type DiscoveryRecord, type SourceSettings } from './records.ts';
 import type { ResolvedPage } from './site-pages.ts';
-import { instantOf } from './times.ts';
+import { instantOf } from './records.ts';
 
 /** Items in a feed: the newest records of the list. */
 export const FEED_ITEMS = 20;
@@ -17,7 +17,7 @@ export const FEED_ITEMS = 20;
 const FEED_TTL_MIN = 30;
 
 export interface FeedDeps {
-  api: UpstreamApi;
+  api: ContentCaller;
   now: () => number;
   filePrefix: string;
   settings: SourceSettings;

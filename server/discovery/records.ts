@@ -1,7 +1,8 @@
 // The records behind a list page, read the way the list screens read them (same calls, same
 // filters), as one neutral shape the sitemap, feed and calendar builders share: id, title, dates,
 // summary, picture and own link. One row per kind of record; which row serves a list page is decided
-// by its screen and channel, as server/loaders/list-sources.ts decides for the generic list.
+// by its screen and channel, as server/loaders/list.ts decides for the generic list. Also what the
+// builders share besides: wire times read as instants, and the two ways a discovery answer fails.
 import type { EndpointName } from '../../shared/endpoints.ts';
 import { collectionFilter, collectionSection, exhibitThumb } from '../../shared/exhibits.ts';
 import { firstImageSrc } from '../../shared/image-sources.ts';
@@ -10,7 +11,10 @@ import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import { excerpt, listExcerpt, plainText } from '../../shared/text.ts';
 import type { Activity, Article, Exhibit, ExhibitionBase, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
+import type { ContentCaller } from '../content/api.ts';
+import { CHINA_TZ, chinaTimeMs, endOfChinaDay } from '../../shared/china-time.ts';
+import { formatDate } from '../../shared/format.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 
 /** One record of a list, whatever its kind. Times are wire strings (China time, `YYYY-MM-DD HH:mm:ss`). */
 export interface DiscoveryRecord {
@@ -48,7 +52,7 @@ export interface SourceSettings {
 
 type Wire = Record<string, unknown>;
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-/** A whole number, also from a numeric string (wire-facts.md); null for anything else. */
+/** A whole number, also from a numeric string (deployed services send both); null for anything else. */
 const intOrNull = (v: unknown): number | null => (text(v).trim() !== '' && Number.isInteger(Number(v)) ? Number(v) : null);
 const changedOf = (r: Wire, fallback: unknown): string => text(r.updateTime) || text(r.createTime) || text(fallback);
 
@@ -139,7 +143,7 @@ export interface WalkOptions {
 }
 
 /** Every record of a list, page by page, up to `maxPages` pages; stops at the list's own last page. */
-export async function walkRecords(api: UpstreamApi, source: Source, options: WalkOptions): Promise<DiscoveryRecord[]> {
+export async function walkRecords(api: ContentCaller, source: Source, options: WalkOptions): Promise<DiscoveryRecord[]> {
   const pageSize = options.pageSize ?? WALK_PAGE_SIZE;
   const maxPages = options.maxPages ?? WALK_MAX_PAGES;
   const out: DiscoveryRecord[] = [];
@@ -163,4 +167,45 @@ export function readOne(kind: RecordKind, wire: unknown): (DiscoveryRecord & { l
   if (!wire || typeof wire !== 'object') return null;
   const r = READ[kind](wire as Wire);
   return r.id ? { ...r, languageType: text((wire as Wire).languageType) } : null;
+}
+
+// ---- Wire times as instants ----
+// Wire times are China time without a zone (`YYYY-MM-DD HH:mm:ss`, Asia/Shanghai, UTC+8 all year):
+// read into instants the way the activity screens read them (shared/activity.ts), so a feed's dates,
+// a sitemap's lastmod and a calendar's events say the same moment as the pages.
+
+export { CHINA_TZ, chinaTimeMs, endOfChinaDay };
+
+/** A wire time as an instant, or null; a time after `nowMs` (a date still to come) is null when `pastOnly`. */
+export function instantOf(value: string, nowMs: number, pastOnly = false): number | null {
+  const ms = chinaTimeMs(value);
+  return ms === null || (pastOnly && ms > nowMs) ? null : ms;
+}
+
+/** The wire value's date `YYYY-MM-DD`, or ''. */
+export const dayOf = (value: string): string => formatDate(value);
+
+/** W3C datetime (sitemaps' lastmod), in UTC. */
+export const w3c = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+// ---- How a discovery answer fails ----
+// The two ways a discovery answer fails: the thing asked for does not exist (404, said in plain
+// text), or the content service cannot give what it is built from right now (the last good copy, or
+// 503 with Retry-After). Anything else is a bug, answered like an outage (never a 5xx page without
+// Retry-After) and logged.
+
+export class DiscoveryNotFound extends Error {
+  readonly status = 404;
+}
+
+/** A service that is down, slow, refusing or answering garbage: a last good copy may stand in. */
+export function isOutage(err: unknown): boolean {
+  return !(err instanceof DiscoveryNotFound) && !(err instanceof UpstreamError && err.isNotFound);
+}
+
+/** Failures that lose one list's records but not the whole sitemap: the service said no to that call. */
+export function isRefusal(err: unknown): boolean {
+  if (!(err instanceof UpstreamError)) return false;
+  if (err.code === 'UPSTREAM_APP' || err.code === 'UPSTREAM_BAD_PAYLOAD') return true;
+  return err.code === 'UPSTREAM_HTTP' && err.httpStatus !== undefined && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 401 && err.httpStatus !== 403;
 }

@@ -1,5 +1,5 @@
 // The discovery routes: /robots.txt, /sitemap.xml (and its parts), /feeds/….xml and /calendar/….ics,
-// built from the content service through the edge's cached gateway. Each answer is kept as a copy for
+// built from the content service through the edge's content API. Each answer is kept as a copy for
 // PAGE_CACHE_TTL_S (server/discovery/cache.ts); when the service is down the last good copy is served
 // (X-Cache: STALE), and without one a 503 with Retry-After. Unknown lists, ids and odd paths are a
 // plain-text 404 that quotes nothing from the request; no path here answers 5xx other than that 503.
@@ -7,21 +7,21 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pagePathOf, sitemapPartOf } from '../../shared/discovery-paths.ts';
-import { labelCache, requestIdOf, setRouteId } from '../http-context.ts';
-import { safeOrigin } from '../render/page-url.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { labelCache, requestIdOf, setRouteId } from '../http/request-log.ts';
+import { safeOrigin } from '../http/origin.ts';
+import type { ContentCaller } from '../content/api.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { createCopyCache, type CopyAnswer } from './cache.ts';
 import { buildCalendar, type CalendarFile } from './calendar.ts';
-import { DiscoveryNotFound, isOutage } from './errors.ts';
+import { DiscoveryNotFound, isOutage } from './records.ts';
 import { buildFeed } from './feed.ts';
-import { robotsTxt } from './robots.ts';
+import { robotsTxt } from './sitemap.ts';
 import { buildSitemapModel, sitemapPartXml, sitemapXml, type SitemapModel } from './sitemap.ts';
 import { resolvePage } from './site-pages.ts';
 import { MAX_DISCOVERY_PATH, RETRY_AFTER_S, discoveryRowFor, type DiscoveryRow } from './table.ts';
 
 export interface DiscoveryDeps {
-  api: UpstreamApi;
+  api: ContentCaller;
   logger: Logger;
   now: () => number;
   site: { publicUrl: string; filePrefix: string; portalId: string; english: boolean };

@@ -1,13 +1,13 @@
 // The pages of the site as the router would serve them: which route table row a path is, whether its
 // channels exist in the language's channel tree, and the list pages a channel tree has. The same
-// checks as the page platform (server/render/route-handlers.ts), so a sitemap, feed or calendar never names a
+// checks as the page platform (server/pages/routes.ts), so a sitemap, feed or calendar never names a
 // page that answers 404.
 import { matchRoutes } from 'react-router';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { ROUTES, ROUTE_BY_ID, isListRoute, type Lang, type RouteDef } from '../../shared/route-table.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { pathIsEnglish } from '../../shared/site.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
+import type { ContentCaller } from '../content/api.ts';
 import { loadChannels } from '../loaders/root.ts';
 
 const ROUTE_OBJECTS = ROUTES.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }));
@@ -44,7 +44,7 @@ export interface ResolvedPage extends RoutedPath {
 }
 
 /** A page path whose channels exist (and are visible) in its language's tree, or null. */
-export async function resolvePage(api: UpstreamApi, path: string, requestId: string): Promise<ResolvedPage | null> {
+export async function resolvePage(api: ContentCaller, path: string, requestId: string): Promise<ResolvedPage | null> {
   if (!isPagePath(path)) return null;
   const routed = routeOf(path);
   if (!routed || routed.def.lang !== routed.lang || routed.def.channelDepth === 0) return null;

@@ -4,16 +4,16 @@
 // built once without an origin; the XML for an origin is made from it. Up to URLS_PER_FILE addresses
 // it is one <urlset>; beyond, /sitemap.xml is a <sitemapindex> of parts of that size.
 import type { Logger } from 'pino';
-import { homePath, toChinesePath, toEnglishPath, type Lang } from '../../shared/route-table.ts';
+import { homePath, type Lang, toChinesePath, toEnglishPath } from '../../shared/route-table.ts';
 import { HTML_LANG } from '../../shared/site.ts';
-import { sitemapPartPath } from '../../shared/discovery-paths.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
+import { SITEMAP_PATH, sitemapPartPath } from '../../shared/discovery-paths.ts';
+import type { ContentCaller } from '../content/api.ts';
 import { loadChannels } from '../loaders/root.ts';
-import { isRefusal } from './errors.ts';
+import { isRefusal } from './records.ts';
 import { detailPath } from './links.ts';
-import { sourceFor, walkRecords, type SourceSettings } from './records.ts';
-import { listPagesOf, type ListPage } from './site-pages.ts';
-import { instantOf, w3c } from './times.ts';
+import { sourceFor, type SourceSettings, walkRecords } from './records.ts';
+import { type ListPage, listPagesOf } from './site-pages.ts';
+import { instantOf, w3c } from './records.ts';
 
 /** Addresses per sitemap file: small enough to fetch and parse at once, far below the protocol's 50,000. */
 export const URLS_PER_FILE = 1000;
@@ -34,7 +34,7 @@ export interface SitemapModel {
 }
 
 export interface SitemapDeps {
-  api: UpstreamApi;
+  api: ContentCaller;
   logger: Logger;
   now: () => number;
   /** SITE_ENGLISH: every page is the English one (Chinese paths redirect), so only English is listed. */
@@ -155,4 +155,14 @@ export function sitemapPartXml(origin: string, model: SitemapModel, n: number): 
   const parts = partCount(model);
   if (parts === 1 || n < 1 || n > parts) return null;
   return urlsetXml(origin, model.entries.slice((n - 1) * URLS_PER_FILE, n * URLS_PER_FILE));
+}
+
+// ---- robots.txt ----
+// /robots.txt, answered by the edge rather than a static file, so it can name the sitemap at the
+// site's own absolute address (PUBLIC_URL, else the request's origin). The page data and the API (and
+// its aliases for old clients) are for programs, not for indexing.
+
+export function robotsTxt(origin: string, apiAliases: readonly string[] = []): string {
+  const disallow = ['/__data/', '/api/', ...apiAliases.map((a) => `${a.replace(/\/+$/, '')}/api/`)];
+  return ['User-agent: *', 'Allow: /', ...[...new Set(disallow)].map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}${SITEMAP_PATH}`, ''].join('\n');
 }

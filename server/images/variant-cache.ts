@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { OutputFormat } from './variant-request.ts';
 
-/** 32 MiB: ≈3000 AVIF thumbnails (≈3–10 KB) or ≈1000 large variants (≈10–40 KB); browsers and CDNs keep the rest. */
+/** 32 MiB: thousands of thumbnails or about a thousand large variants; browsers and CDNs keep the rest. */
 export const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface Variant {

@@ -4,7 +4,7 @@
 // keeps the URL cacheable by any CDN or page cache (the full URL plus `Vary: Accept` is the key).
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
 
-/** The only widths offered (spec §7: 1000 px large, 300 px thumbnails); anything else is refused. */
+/** The only widths offered (1000 px large pictures, 300 px thumbnails); anything else is refused. */
 export const VARIANT_WIDTHS: readonly number[] = [IMAGE_SIZES.thumb, IMAGE_SIZES.large];
 
 export type OutputFormat = 'avif' | 'webp' | 'original';
@@ -45,8 +45,8 @@ function quality(accept: string, type: string): number {
 
 /**
  * WebP when the browser names it, else AVIF, else the file's own format (an Accept of any type promises
- * neither). WebP first although AVIF is ~18% smaller: on two cores, one resize at a time, a 1000 px AVIF
- * took 185–530 ms to make against 70 ms for WebP, and a cold list page waits for a dozen of them in turn.
+ * neither). WebP first although AVIF is smaller: AVIF takes several times as long to encode, resizing
+ * runs one picture at a time, and a cold list page waits for a dozen of them in turn.
  */
 export function negotiateFormat(accept: string | undefined): OutputFormat {
   const a = accept ?? '';

@@ -7,17 +7,17 @@
 import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
-import { labelCache } from '../http-context.ts';
-import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
-import type { EdgeMetrics } from '../ops/metrics.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { labelCache } from '../http/request-log.ts';
+import { sendJsonError } from '../http/errors.ts';
+import type { Registry } from 'prom-client';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { IMAGE_LIMITS, ImageRefusal, limitSharpThreads, makeVariant } from './resize.ts';
-import { createSourceBudget, type SourceHold } from './source-budget.ts';
+import { createSourceBudget, type SourceHold } from './source.ts';
 import { MissingFile, readSource } from './source.ts';
 import { createVariantCache, etagOf, type Variant, type VariantKey } from './variant-cache.ts';
 import { isStableName, negotiateFormat, sourceFormatOf } from './variant-request.ts';
-import { ImageBusyError, createWorkQueue } from './work-queue.ts';
+import { ImageBusyError, createWorkQueue } from './resize.ts';
 
 /** A year and immutable for upload-id names; otherwise the plain files' 30 days. */
 const STABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -32,7 +32,13 @@ export interface ImageVariants {
   stats(): { entries: number; bytes: number };
 }
 
-function imageMetrics(metrics: EdgeMetrics | undefined) {
+/** Where the picture series are registered (the app's metrics). */
+export interface MetricsRegistry {
+  registry: Registry;
+  gauge(name: string, help: string, read: () => number): void;
+}
+
+function imageMetrics(metrics: MetricsRegistry | undefined) {
   if (!metrics) return { served: () => undefined, made: () => undefined };
   const served = new Counter({
     name: 'edge_image_variants_total',
@@ -61,7 +67,7 @@ function imageMetrics(metrics: EdgeMetrics | undefined) {
   };
 }
 
-export function createImageVariants({ client, metrics }: { client: UpstreamClient; metrics?: EdgeMetrics }): ImageVariants {
+export function createImageVariants({ client, metrics }: { client: UpstreamClient; metrics?: MetricsRegistry }): ImageVariants {
   limitSharpThreads();
   // One picture at a time (on one libvips thread): the other core keeps serving pages.
   const queue = createWorkQueue({ running: 1, waiting: 64, maxWaitMs: 15_000 });

@@ -1,4 +1,4 @@
-// Activities (content map: Education/Activity): the list by type in the activity layout, 6 a page,
+// Activities (channel Education/Activity): the list by type in the activity layout, 6 a page,
 // with the ACTIVITY_TYPE dictionary as filter links (`?type=` kept while paging), and one activity
 // with its times, reservation facts and status words (shared/activity.ts is the table of words).
 import { ACTIVITY_STATUS, activityCodeWord, activityState, ageRangeWords, timeRange, type ActivityState } from '../../shared/activity.ts';
@@ -17,7 +17,7 @@ import type { Activity, DictionaryEntry } from '../../shared/wire.ts';
 import { articleHtml } from './article-html.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
-import { pagedCall, requestedPage } from './paging.ts';
+import { pagedCall, requestedPage } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const ACTIVITY_PAGE_SIZE = 6;

@@ -1,12 +1,12 @@
 // The article body as the portal shows it: the editor's HTML, sanitized (sanitize-html) so no script,
-// event handler or javascript: address survives, with gallery markers stripped and videos given their
-// controls with download disabled (spec §2), and pictures without alt text marked decorative (alt="",
-// or screen readers read out file names). File references are resolved like every file field
-// (shared/file-url.ts): the service's editors store pictures, videos and attachments as paths relative
-// to its file prefix. Every id and `<a name>` is given ARTICLE_ID_PREFIX, and so are the article's own
-// `#fragment` links, which keep reaching their targets: an id in the service's HTML can never be one the
-// page relies on (`__rr-data` would hand the browser other hydration data, `main` take the skip link).
-// Nothing else is rewritten.
+// event handler or javascript: address survives, with gallery markers stripped, videos given their
+// controls with download disabled (the museum shows its videos, it does not hand them out), and
+// pictures without alt text marked decorative (alt="", or screen readers read out file names). File
+// references are resolved like every file field (shared/file-url.ts): the service's editors store
+// pictures, videos and attachments as paths relative to its file prefix. Every id and `<a name>` is
+// given ARTICLE_ID_PREFIX, and so are the article's own `#fragment` links, which keep reaching their
+// targets: an id in the service's HTML can never be one the page relies on (`__rr-data` would hand the
+// browser other hydration data, `main` take the skip link). Nothing else is rewritten.
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_ID_PREFIX } from '../../shared/dom-ids.ts';
 import { fileUrl } from '../../shared/file-url.ts';
@@ -101,7 +101,7 @@ const options = (filePrefix: string): sanitizeHtml.IOptions => ({
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   transformTags: {
-    // Playback controls on, download and picture-in-picture off (spec: download disabled).
+    // Playback controls on, download and picture-in-picture off (videos are shown, not handed out).
     video: (tagName, attribs) => {
       const { download: _download, autoplay: _autoplay, ...rest } = withFiles(attribs, ['src', 'poster'], filePrefix);
       return {

@@ -1,4 +1,4 @@
-// Collections (content map: Collection/PreciousCol and GMWW): exhibits 12 a page in the collection
+// Collections (channels Collection/PreciousCol and GMWW): exhibits 12 a page in the collection
 // style, the exhibit types as filter links (`?type=typeNo`, kept while paging), and one exhibit with
 // every picture (its semicolon list, then its CMS_EXHIBIT_INFO_DISPLAY files), its facts, description,
 // commentary and 3D model link.
@@ -12,13 +12,13 @@ import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
 import { cardContext, collectionListPath, exhibitCard, exhibitPictures, pictureSources } from './exhibition-cards.ts';
 import { fileList } from './files.ts';
-import { pagedCall } from './paging.ts';
+import { pagedCall } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const COLLECTION_PAGE_SIZE = 12;
@@ -95,7 +95,7 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
       ['col.age', x.age],
       ['col.ageDetail', x.ageDetail],
       ['col.size', x.size],
-      // A vendor code of the EXHIBIT_LEVEL dictionary (wire-facts.md); a value it does not list (older
+      // A vendor code of the EXHIBIT_LEVEL dictionary (e.g. `cms1101`); a value it does not list (older
       // services store the word itself) is shown as it is.
       ['col.level', x.exhibitLevel ? dictionaryName(levels, x.exhibitLevel, ctx.lang) || x.exhibitLevel : null],
       ['col.unit', x.collectionUnit],

@@ -1,4 +1,4 @@
-// The article detail (spec §2 "Article detail"): one article by the route's id, or — without an
+// The article detail: one article by the route's id, or — without an
 // id — the article of the channel named by the last path segment (queryArchivesByNo). The body is
 // sanitized, the gallery and the first-attachment PDF come from the file service, and the like
 // action counts a like or takes it back (post/redirect/get without JavaScript, data with it).
@@ -13,7 +13,7 @@ import { LIKE_ANCHOR, LIKE_REPLY_FIELD, LIKE_REPLY_INLINE, LIKED_PARAM, type Lik
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Article, FileInfo } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { articleHtml } from './article-html.ts';
 import { notFound } from './errors.ts';
 import { fileList, galleryImage, isPdf } from './files.ts';

@@ -1,8 +1,8 @@
 // The errors loaders throw on purpose. `notFound()` makes the page a 404 with the not-found screen
 // (inside the site frame); an upstream outage makes it the friendly 502/503 page. Anything else that
-// escapes a loader is a bug: the visitor is sent to `/` (spec §8 "Rendering error redirects to /").
+// escapes a loader is a bug: the visitor is sent to `/` rather than shown a broken page.
 import { data } from 'react-router';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 
 export type PageErrorCode = 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_GATEWAY';
 

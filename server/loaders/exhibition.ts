@@ -1,4 +1,4 @@
-// Exhibitions (content map: Exhibition/BaseExh and TempExh): the lists in the exhibition layout, 6 a
+// Exhibitions (channels Exhibition/BaseExh and TempExh): the lists in the exhibition layout, 6 a
 // page, temporary ones filterable by on view / coming / past (`?type=`, the service's param.type), and
 // one exhibition with its dotted date range, place, sanitized description, pictures, its place on the
 // floor plan (base) or its exhibits (temporary). Records with their own linkUrl link out from lists.
@@ -24,7 +24,7 @@ import {
   pictureSources,
 } from './exhibition-cards.ts';
 import { fileList, galleryImage } from './files.ts';
-import { pagedCall } from './paging.ts';
+import { pagedCall } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const EXHIBITION_PAGE_SIZE = 6;
@@ -60,7 +60,7 @@ export async function exhibitionListLoader(ctx: LoaderContext): Promise<Exhibiti
   const { records, ...paging } = await pagedCall<ExhibitionBase | ExhibitionTemp>(
     ctx,
     LIST_CALL[kind],
-    // Multi-site services scope exhibitions by portal (spec §7); sent only when PORTAL_ID is set.
+    // Multi-site services scope exhibitions by portal (`portalId`); sent only when PORTAL_ID is set.
     { languageType: SITE_CODE[ctx.lang], ...(ctx.site.portalId ? { portalId: ctx.site.portalId } : {}) },
     ctx.route.pageSize ?? EXHIBITION_PAGE_SIZE,
     state ? { type: state } : {},

@@ -1,4 +1,4 @@
-// Files attached to a record (spec §7 queryFileList; §5: no groupId, no call, no files). The file
+// Files attached to a record (queryFileList; a record without a groupId has no files: no call). The file
 // service is a separate gateway: when it fails, the record is still shown, without its files (the
 // page is then not stored in the page cache, so the files come back with the service).
 import { fileUrl } from '../../shared/file-url.ts';
@@ -6,7 +6,7 @@ import { displayImagePath } from '../../shared/image-paths.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import type { GalleryImage } from '../../shared/view-parts.ts';
 import type { FileCode, FileInfo, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import type { LoaderContext } from './types.ts';
 
 export async function fileList(

@@ -27,9 +27,9 @@ import type {
   StatisticsReport,
 } from '../../shared/wire.ts';
 import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { cardContext, exhibitCard, exhibitionCard, pictureSources, viewLink, type CardContext } from './exhibition-cards.ts';
-import { articleItem, type ItemContext } from './list-item.ts';
+import { articleItem, type ItemContext } from './list.ts';
 import type { LoaderContext } from './types.ts';
 
 /** How many records each home section shows. */
@@ -39,7 +39,7 @@ export const REPORT_DAYS = 30;
 /** Activities looked at to find the upcoming ones (the service lists the newest start first). */
 const ACTIVITY_SCAN = 24;
 
-/** The slider's place of a language (content map: `home`, `EN_home`). */
+/** The slider's place of a language (`home`, `EN_home`). */
 export const sliderPlace = (lang: Lang): string => (lang === 'en' ? 'EN_home' : 'home');
 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);

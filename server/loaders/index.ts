@@ -1,7 +1,7 @@
 // The loader and action registries by screen kind (conventions: one file per screen kind beside this
 // one). The loader record is complete by type: a new screen kind does not compile without its loader,
 // and each loader returns its screen's data as shared/screen-data.ts says (what the screen reads).
-// The platform (server/render/route-handlers.ts) checks the route's channel segments, resolves the language and
+// The platform (server/pages/routes.ts) checks the route's channel segments, resolves the language and
 // turns upstream failures into 404/502/503 before and around these.
 import type { data } from 'react-router';
 import type { ScreenKind, ScreenWithLoader } from '../../shared/route-table.ts';

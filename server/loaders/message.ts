@@ -21,11 +21,11 @@ import { PAGE_PARAM } from '../../shared/pager.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
 import type { ListResult, Message } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { DICTIONARY, dictionary } from './dictionary.ts';
-import { pageOf, requestedPage } from './paging.ts';
+import { pageOf, requestedPage } from './list.ts';
 import type { ActionContext, LoaderContext } from './types.ts';
-import { serviceRefusal, writeFailure } from '../writes/failure.ts';
+import { serviceRefusal, writeFailure } from '../writes/refused.ts';
 import { WriteRefused } from '../writes/refused.ts';
 
 export const MESSAGE_PAGE_SIZE = 10;

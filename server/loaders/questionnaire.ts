@@ -1,4 +1,4 @@
-// Questionnaires (content map: Service/Questionnaire): the list, the answer page (questions and
+// Questionnaires (channel Service/Questionnaire): the list, the answer page (questions and
 // answers by `sort`), the answer action (the shared rules again at the edge, one record per filled-in
 // form, 303 to the results) and the results (counts and percentages). Outside its start/end a
 // questionnaire shows its results only: the answer page and the action send the visitor there.
@@ -25,11 +25,11 @@ import type {
   ResultNotice,
 } from '../../shared/visitor-views.ts';
 import type { Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { UpstreamError } from '../upstream/errors.ts';
 import { notFound } from './errors.ts';
-import { pagedCall } from './paging.ts';
+import { pagedCall } from './list.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
-import { writeFailure } from '../writes/failure.ts';
+import { writeFailure } from '../writes/refused.ts';
 import { WriteRefused } from '../writes/refused.ts';
 
 export const QUESTIONNAIRE_PAGE_SIZE = 10;

@@ -7,8 +7,8 @@ import type { Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { ChannelTree } from '../../shared/wire.ts';
 import type { FrameData } from '../../shared/frame.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
-import type { SiteSettings } from '../render/types.ts';
+import type { ContentCaller } from '../content/api.ts';
+import type { SiteSettings } from './types.ts';
 
 /**
  * Trees by the checked (frozen, shared) records they were built from: the channel tree is built once per
@@ -17,7 +17,7 @@ import type { SiteSettings } from '../render/types.ts';
 const trees = new WeakMap<object, ChannelNode[]>();
 
 /** The channel tree of a language through the cache (the loader of every page shares one call). */
-export async function loadChannels(api: UpstreamApi, lang: Lang, requestId: string): Promise<ChannelNode[]> {
+export async function loadChannels(api: ContentCaller, lang: Lang, requestId: string): Promise<ChannelNode[]> {
   const { data } = await api.call<ChannelTree>('queryAllChannel', { params: { site: SITE_CODE[lang] }, requestId });
   const records = Array.isArray(data?.records) ? data.records : [];
   if (!Object.isFrozen(records)) return buildChannelTree(records);

@@ -1,5 +1,5 @@
-// The search page's loader (spec §2 "Search page"): the keyword in `key`, the page in `page`; an
-// empty keyword makes no call (§5). Hits link by the rules of shared/links.ts. Hits in hidden channels
+// The search page's loader: the keyword in `key`, the page in `page`; an empty keyword makes no
+// call (there is nothing to search for). Hits link by the rules of shared/links.ts. Hits in hidden channels
 // are left out: a service may index them, but the site lists them nowhere (shared/channels.ts).
 import type { ChannelNode } from '../../shared/channels.ts';
 import { imageSources } from '../../shared/image-sources.ts';
@@ -9,7 +9,7 @@ import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { t } from '../../shared/i18n.ts';
 import { searchAbstract } from '../../shared/text.ts';
 import type { SearchHit, SearchResult } from '../../shared/wire.ts';
-import { pageOf, requestedPage } from './paging.ts';
+import { pageOf, requestedPage } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -39,7 +39,7 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
 
   const [{ data }, channels] = await Promise.all([
     ctx.api.call<SearchResult<SearchHit>>('querySearchList', {
-      // Both paging spellings: the spec's search page sends {size, page}, list calls of deployed
+      // Both paging spellings: the search call's own paging is {size, page}, list calls of deployed
       // services read {pageSize, pageNum}; a service reads the one it knows.
       body: { entity: { title: key, channelNo: SITE_CODE[ctx.lang] }, param: { size: pageSize, page, pageSize, pageNum: page } },
       requestId: ctx.requestId,

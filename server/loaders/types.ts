@@ -4,12 +4,11 @@
 import type { Logger } from 'pino';
 import type { ChannelNode } from '../../shared/channels.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
-import type { UpstreamApi } from '../upstream/api.ts';
-import type { SiteSettings } from '../render/types.ts';
+import type { ContentCaller } from '../content/api.ts';
 import type { WriteOnce } from '../writes/once.ts';
 
 export interface LoaderContext {
-  api: UpstreamApi;
+  api: ContentCaller;
   route: RouteDef;
   /** Path parameters of the matched row (`sec`, `third`, `id`). */
   params: Record<string, string>;
@@ -63,3 +62,19 @@ export type Loader = (ctx: LoaderContext) => Promise<unknown>;
 export type Action = (ctx: ActionContext) => Promise<unknown>;
 
 export type { PageMeta } from '../../shared/head.ts';
+
+/** The site settings every loader sees (LoaderContext.site), from the config. */
+export interface SiteSettings {
+  /** The global English flag: every page in English mode. */
+  english: boolean;
+  /** Show the watermarked image variants. */
+  watermark: boolean;
+  /** Absolute origin for canonical and hreflang links, e.g. https://www.example-museum.cn; empty = from the request. */
+  publicUrl: string;
+  /** Where upstream files are proxied, default `/file`. */
+  filePrefix: string;
+  /** PORTAL_ID: scopes list calls of a multi-site service (`portalId`); empty = not sent. */
+  portalId: string;
+  /** ORG_ID: the organisation a visitor message is for; empty = not sent. */
+  orgId: string;
+}

@@ -11,20 +11,14 @@
 //   POST   /_edge/rules     the console's form (replaces the API rules with the fields filled in)
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Logger } from 'pino';
 import { z } from 'zod';
 import { checkCacheRules, type CacheRules } from '../config.ts';
-import { setRouteId } from '../http-context.ts';
-import { workerIdentity } from '../cluster/worker.ts';
-import type { PurgeSelector, ResponseCache } from '../upstream/cache.ts';
-import { keyPath } from '../upstream/keys.ts';
-import type { LiveRules } from '../upstream/policy.ts';
+import { setRouteId } from '../http/request-log.ts';
+import { sendJsonError } from '../http/errors.ts';
+import { matcher, type PurgeSelector } from '../cache/kit.ts';
+import type { ResponseCache } from '../cache/response-cache.ts';
 import { renderConsole, renderMessage, renderPurgeConfirm, type ConsoleView, type PurgeRecord } from './console-html.ts';
-import type { EndpointStats } from './endpoint-stats.ts';
-import { sendJsonError } from './errors.ts';
-import type { History } from './history.ts';
-import type { Readiness } from './readiness.ts';
-import type { RulesFileWatcher } from './rules-file.ts';
+import type { OperatorParts } from './operator.ts';
 
 const purgeBody = z.union([
   z.object({ all: z.literal(true) }).strict(),
@@ -32,33 +26,23 @@ const purgeBody = z.union([
   z.object({ tag: z.string().min(1) }).strict(),
 ]);
 
-/** The live parts the console and the per-endpoint figures read (server/ops/operator.ts builds them). */
-export interface OperatorParts {
-  rules: LiveRules;
-  rulesFile: RulesFileWatcher | null;
-  stats: EndpointStats;
-  history: History;
-  readiness: Readiness;
-  pageStats: () => { entries: number; bytes: number; maxBytes: number; hitRatio: number } | null;
-  now: () => number;
-  logger: Logger;
-}
-
-export interface AdminOptions {
+interface AdminOptions {
   token: string;
   cache: ResponseCache;
   /** More stats for GET /_edge/cache (e.g. the page cache). */
   extraStats?: () => Record<string, unknown>;
   operator?: OperatorParts;
+  /** The cluster worker answering; null (or left out) outside a cluster. */
+  worker?: { id: number; pid: number } | null;
 }
 
 /** Purges kept for the console and GET /_edge/cache. */
-export const PURGE_LOG_SIZE = 20;
+const PURGE_LOG_SIZE = 20;
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The token from a Bearer header, or the password of a Basic one; null when neither. */
-export function presentedToken(header: string | undefined): string | null {
+function presentedToken(header: string | undefined): string | null {
   const bearerMatch = /^Bearer\s+(.+)$/i.exec(header ?? '');
   if (bearerMatch) return bearerMatch[1]!.trim();
   const basicMatch = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
@@ -108,10 +92,9 @@ function describe(selector: PurgeSelector): string {
 /** How many entries a purge would remove now (the cache's own matching, for the confirmation page). */
 function matchingCount(cache: ResponseCache, selector: PurgeSelector): number {
   if ('all' in selector) return cache.stats().entries;
+  const matches = matcher(selector);
   let n = 0;
-  for (const entry of cache.entries()) {
-    if ('prefix' in selector ? entry.key.startsWith(selector.prefix) || keyPath(entry.key).startsWith(selector.prefix) : 'tag' in selector && entry.tags.includes(selector.tag)) n += 1;
-  }
+  for (const entry of cache.entries()) if (matches(entry.key, entry.tags)) n += 1;
   return n;
 }
 
@@ -197,10 +180,9 @@ function purgeForm(state: AdminState, req: Request, res: Response): void {
 }
 
 /** GET /_edge/cache and POST /_edge/purge (JSON, or the console's form). */
-function cacheRoutes(router: Router, state: AdminState, extraStats: AdminOptions['extraStats']): void {
+function cacheRoutes(router: Router, state: AdminState, { extraStats, worker }: Pick<AdminOptions, 'extraStats' | 'worker'>): void {
   // With WEB_CONCURRENCY > 1 these figures (entries, hit ratios, recent purges) are the answering worker's
   // own, and `worker` says which one (every answer also carries X-Edge-Worker); /metrics has the totals.
-  const worker = workerIdentity();
   const { cache, operator } = state;
   router.get('/_edge/cache', (_req, res) => {
     res.json({
@@ -324,7 +306,7 @@ function consoleRoutes(router: Router, state: AdminState, operator: OperatorPart
   });
 }
 
-export function adminRouter({ token, cache, extraStats, operator }: AdminOptions): Router {
+export function adminRouter({ token, cache, extraStats, operator, worker }: AdminOptions): Router {
   const router = Router();
   const now = operator?.now ?? Date.now;
   const state: AdminState = { cache, operator, now, ...consoleCsrf(token), ...purger(cache, operator, now) };
@@ -335,19 +317,9 @@ export function adminRouter({ token, cache, extraStats, operator }: AdminOptions
     next();
   });
   router.use('/_edge', authorize(token));
-  cacheRoutes(router, state, extraStats);
+  cacheRoutes(router, state, { extraStats, worker });
   if (!operator) return router;
   rulesApiRoutes(router, operator);
   consoleRoutes(router, state, operator);
   return router;
 }
-
-/** Without ADMIN_TOKEN the operator routes do not exist: a plain 404 for everything under /_edge. */
-export const absentAdmin: RequestHandler = (req, res, next) => {
-  if (req.path !== '/_edge' && !req.path.startsWith('/_edge/')) {
-    next();
-    return;
-  }
-  setRouteId(res, 'edge-admin');
-  sendJsonError(res, { status: 404, code: 404, msg: `No such endpoint: ${req.method} ${req.path}` });
-};

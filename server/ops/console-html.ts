@@ -1,9 +1,8 @@
 // The operator console's HTML, rendered on the server: no script at all (the strict CSP holds and every
 // action is a plain form), one same-origin stylesheet (public/edge/console.css), charts as inline SVG.
-import type { CacheStats } from '../upstream/cache.ts';
-import type { EffectiveRule } from '../upstream/policy.ts';
-import type { EndpointFigures } from './endpoint-stats.ts';
-import type { Sample } from './history.ts';
+import type { CacheStats } from '../cache/kit.ts';
+import type { EffectiveRule } from '../content/rules.ts';
+import type { EndpointFigures, Sample } from './operator.ts';
 
 export interface PurgeRecord {
   at: number;
@@ -33,9 +32,9 @@ export interface ConsoleView {
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => ESC[c]!);
+const esc = (s: unknown): string => String(s).replace(/[&<>"']/g, (c) => ESC[c]!);
 
-export function fmtBytes(n: number): string {
+function fmtBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
   return `${(n / 1024 / 1024).toFixed(1)} MiB`;
@@ -68,7 +67,7 @@ const W = 300;
 const H = 72;
 
 /** One line (or two) over the last hour, as inline SVG: x is time, gaps where there was nothing to show. */
-export function chartSvg(spec: ChartSpec, times: readonly number[], now: number): string {
+function chartSvg(spec: ChartSpec, times: readonly number[], now: number): string {
   const from = now - 3_600_000;
   const all = [...spec.values, ...(spec.second?.values ?? [])].filter((v): v is number => v !== null);
   const top = spec.max ?? Math.max(1e-9, ...all) * 1.1;
@@ -204,7 +203,7 @@ function purgeSection(view: ConsoleView): string {
 ${list}`;
 }
 
-export function layout(title: string, body: string): string {
+function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${esc(title)}</title><link rel="stylesheet" href="/edge/console.css"></head>

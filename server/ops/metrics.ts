@@ -4,10 +4,10 @@
 // With WEB_CONCURRENCY > 1 /metrics is aggregated, not labelled per worker: whichever worker answers
 // the scrape asks the primary, which gathers every worker's registry and merges them (prom-client's
 // AggregatorRegistry: counters and histograms summed, so rates and quantiles are the edge's as a whole).
-// Per-worker labels were rejected because a scrape reaches one worker at random through the shared
-// port: each scrape would see one worker's series, and counters would jump between workers' totals.
-// The metric names and labels are the same as with one process; one comment line says how many
-// workers answered. A worker's own figures stay visible on /_edge/cache (labelled with its id).
+// Per-worker series would not do: a scrape reaches one worker at random through the shared port, so each
+// scrape would see one worker's series and counters would jump between workers' totals. The metric names
+// and labels are the same as with one process; one comment line says how many workers answered. A
+// worker's own figures stay visible on /_edge/cache (labelled with its id).
 import {
   AggregatorRegistry,
   Counter,
@@ -19,11 +19,11 @@ import {
   type MetricObjectWithValues,
   type MetricValue,
 } from 'prom-client';
-import type { CallOutcome } from '../upstream/client.ts';
-import type { CacheEvent } from '../upstream/cache.ts';
-import type { VisitOutcome } from '../upstream/visits.ts';
+import type { CallOutcome } from '../upstream/errors.ts';
+import type { CacheEvent } from '../cache/kit.ts';
+import type { VisitOutcome } from '../content/visits.ts';
 
-export type CacheName = 'upstream' | 'page';
+type CacheName = 'upstream' | 'page';
 
 export interface EdgeMetrics {
   readonly registry: Registry;
@@ -32,49 +32,62 @@ export interface EdgeMetrics {
   cacheEvent(cache: CacheName, event: CacheEvent): void;
   /** A visit the edge passed on to the content service for an answer it served from cache. */
   visitCount(outcome: VisitOutcome): void;
+  /** A document or /__data answer the page engine produced, by route id (a page-cache hit is no render); a plain function, handed to the engine as is. */
+  readonly countRender: (route: string) => void;
   /** Gauges read at scrape time. */
   gauge(name: string, help: string, read: () => number): void;
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** The series every app has, on its registry (the gauges come from whoever reads them). */
+function appSeries(registers: Registry[]) {
+  return {
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by route id, method and status',
+      labelNames: ['route', 'method', 'status'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    upstreamRequests: new Counter({
+      name: 'edge_upstream_requests_total',
+      help: 'Calls to the content service, by endpoint and outcome',
+      labelNames: ['endpoint', 'outcome'] as const,
+      registers,
+    }),
+    upstreamDuration: new Histogram({
+      name: 'edge_upstream_duration_seconds',
+      help: 'Time of one content-service call, by endpoint',
+      labelNames: ['endpoint'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    cacheEvents: new Counter({
+      name: 'edge_cache_events_total',
+      help: 'Cache events (hit, miss, stale, refresh, evict), by cache',
+      labelNames: ['cache', 'event'] as const,
+      registers,
+    }),
+    visitCounts: new Counter({
+      name: 'edge_visit_counts_total',
+      help: 'Visits passed on to the content service for articles served from cache (sent, failed, dropped when it was too slow)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    renders: new Counter({
+      name: 'edge_page_renders_total',
+      help: 'Documents and /__data answers produced by the page router (page-cache hits are not renders), by route id',
+      labelNames: ['route'] as const,
+      registers,
+    }),
+  };
+}
+
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeMetrics {
   const registry = new Registry();
   if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
-
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by route id, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const upstreamRequests = new Counter({
-    name: 'edge_upstream_requests_total',
-    help: 'Calls to the content service, by endpoint and outcome',
-    labelNames: ['endpoint', 'outcome'] as const,
-    registers: [registry],
-  });
-  const upstreamDuration = new Histogram({
-    name: 'edge_upstream_duration_seconds',
-    help: 'Time of one content-service call, by endpoint',
-    labelNames: ['endpoint'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const cacheEvents = new Counter({
-    name: 'edge_cache_events_total',
-    help: 'Cache events (hit, miss, stale, refresh, evict), by cache',
-    labelNames: ['cache', 'event'] as const,
-    registers: [registry],
-  });
-
-  const visitCounts = new Counter({
-    name: 'edge_visit_counts_total',
-    help: 'Visits passed on to the content service for articles served from cache (sent, failed, dropped when it was too slow)',
-    labelNames: ['outcome'] as const,
-    registers: [registry],
-  });
+  const { httpDuration, upstreamRequests, upstreamDuration, cacheEvents, visitCounts, renders } = appSeries([registry]);
 
   const cacheChildren = new Map<string, ReturnType<typeof cacheEvents.labels>>();
   // One child per label set, looked up by a flat key: cheaper than labelling every observation.
@@ -109,6 +122,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): EdgeM
     visitCount(outcome) {
       visitCounts.inc({ outcome });
     },
+    countRender: (route) => renders.inc({ route }),
     gauge(name, help, read) {
       new Gauge({
         name,

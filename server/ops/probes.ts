@@ -1,18 +1,74 @@
-// GET /healthz (the process serves; never calls upstream), GET /readyz (upstream answered recently and
-// not draining; its detail, e.g. `redis`, is shown but never decides it), GET /metrics (Prometheus text).
-// Each answers its exact path alone: `/metrics/`, `/METRICS` or `/Metrics` are page addresses like any
-// other, so a proxy rule that hides `/metrics` hides the only spelling the edge answers.
+// What the orchestrator and Prometheus ask: readiness, answered on GET /readyz, and GET /metrics
+// (Prometheus text). /healthz is the front door's: it never reaches Express. Each answers its exact path
+// alone: `/metrics/`, `/METRICS` or `/Metrics` are page addresses like any other, so a proxy rule that
+// hides `/metrics` hides the only spelling the edge answers.
+//
+// "Ready" = the content service answered recently and we are not draining. When nothing has asked the
+// service for a while, a readiness check makes one light probe call (at most one at a time). Its detail
+// (e.g. `redis`) is shown but never decides it.
 import { Router } from 'express';
-import { setRouteId } from '../http-context.ts';
+import { setRouteId } from '../http/request-log.ts';
 import type { EdgeMetrics } from './metrics.ts';
-import type { Readiness } from './readiness.ts';
 
+export interface Readiness {
+  /** A call got an envelope back (success or an application error): the service is there. */
+  markAnswered(): void;
+  startDrain(): void;
+  readonly draining: boolean;
+  check(): Promise<{ ready: boolean; reason: string; lastAnswerAgoMs: number | null; detail: Record<string, unknown> }>;
+}
+
+interface ReadinessOptions {
+  now: () => number;
+  /** How recent an answer has to be. */
+  windowMs: number;
+  /** One cheap upstream call; resolves when the service answered. */
+  probe: () => Promise<void>;
+  /** Shown with every answer, never deciding it (e.g. the Redis state: a down Redis must not make the edge unready). */
+  detail?: () => Record<string, unknown>;
+}
+
+export function createReadiness({ now, windowMs, probe, detail }: ReadinessOptions): Readiness {
+  let lastAnswer: number | null = null;
+  let draining = false;
+  let probing: Promise<void> | null = null;
+
+  const recent = () => lastAnswer !== null && now() - lastAnswer <= windowMs;
+  const state = (ready: boolean, reason: string) => ({
+    ready,
+    reason,
+    lastAnswerAgoMs: lastAnswer === null ? null : now() - lastAnswer,
+    detail: detail?.() ?? {},
+  });
+
+  return {
+    markAnswered() {
+      lastAnswer = now();
+    },
+    startDrain() {
+      draining = true;
+    },
+    get draining() {
+      return draining;
+    },
+    async check() {
+      if (draining) return state(false, 'draining');
+      if (recent()) return state(true, 'upstream answered recently');
+      probing ??= probe()
+        .catch(() => undefined)
+        .finally(() => {
+          probing = null;
+        });
+      await probing;
+      if (draining) return state(false, 'draining');
+      return recent() ? state(true, 'upstream answered') : state(false, 'upstream has not answered recently');
+    },
+  };
+}
+
+/** GET /readyz and GET /metrics, at exactly those paths: case-sensitive, no trailing slash. */
 export function probesRouter({ readiness, metrics }: { readiness: Readiness; metrics: EdgeMetrics }): Router {
   const router = Router({ caseSensitive: true, strict: true });
-  router.get('/healthz', (_req, res) => {
-    setRouteId(res, 'healthz');
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
-  });
   router.get('/readyz', async (_req, res) => {
     setRouteId(res, 'readyz');
     const state = await readiness.check();

@@ -4,12 +4,11 @@
 // own files are ever resized; the query is not forwarded upstream.
 import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
-import { labelCache, setRouteId } from '../http-context.ts';
-import { createImageVariants } from '../images/variants.ts';
+import { labelCache, setRouteId } from '../http/request-log.ts';
+import { createImageVariants, type MetricsRegistry } from '../images/variants.ts';
 import { variantQuery } from '../images/variant-request.ts';
-import type { EdgeMetrics } from '../ops/metrics.ts';
-import { sendJsonError, upstreamErrorAnswer } from '../ops/errors.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import { sendJsonError } from '../http/errors.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 
 /** 30 days: file paths of the content service name one upload each. */
@@ -38,7 +37,7 @@ function safePath(rawPath: string): boolean {
   });
 }
 
-export function filesRouter({ filePrefix, client, metrics }: { filePrefix: string; client: UpstreamClient; metrics?: EdgeMetrics }): Router {
+export function filesRouter({ filePrefix, client, metrics }: { filePrefix: string; client: UpstreamClient; metrics?: MetricsRegistry }): Router {
   const router = Router();
   const images = createImageVariants({ client, metrics });
   const handler: RequestHandler = async (req, res) => {

@@ -8,12 +8,11 @@
 // the same turn of the event loop as the check before it, so a burst of concurrent misses cannot all pass
 // one check (in a cluster the count is a round trip to the primary, so a burst can pass by a few). The
 // counts live in express-rate-limit's Store form: here an LRU bounded in clients, in a cluster worker
-// the primary's store (server/writes/limit.ts).
+// the primary's store, handed in by whoever builds the budget.
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
-import { sendJsonError } from '../ops/errors.ts';
-import { workerStore } from '../writes/limit.ts';
+import { sendJsonError } from '../http/errors.ts';
 
 /** The budget's window: short, so a burst is bounded and a slowed client waits seconds, not minutes. */
 export const MISS_WINDOW_MS = 10_000;
@@ -79,7 +78,7 @@ export interface MissBudgetOptions {
   /** Misses per client address per window; 0 = no budget. */
   limit: number;
   windowMs?: number;
-  /** Where counts live; default the primary's in a cluster worker, else a RecentClientsStore. */
+  /** Where counts live when they are shared (a cluster worker's: the primary's); default a RecentClientsStore. */
   store?: Store;
   /** The clock of the windows; default the real one. */
   now?: () => number;
@@ -91,7 +90,7 @@ const NO_BUDGET: MissBudget = { gate: (_req, _res, next) => next(), spender: () 
 
 export function createMissBudget({ limit, windowMs = MISS_WINDOW_MS, store, now = Date.now, onError }: MissBudgetOptions): MissBudget {
   if (limit === 0) return NO_BUDGET;
-  const counts = store ?? workerStore() ?? new RecentClientsStore(now);
+  const counts = store ?? new RecentClientsStore(now);
   void counts.init?.({ windowMs } as Options);
   /**
    * The client's address as Express's `trust proxy` decides it, IPv6 by its /56 network (the library's

@@ -1,5 +1,5 @@
-// What the edge reads of the content service's answers, parsed at the edge (wire-facts.md): ids as
-// strings (numbers accepted), every optional field nullable (null, absent and '' all read as ''),
+// What the edge reads of the content service's answers, parsed as the deployed services send them: ids
+// as strings (numbers accepted), every optional field nullable (null, absent and '' all read as ''),
 // numbers also as numeric strings, unknown fields kept (the proxy passes the raw bytes; loaders ignore
 // them), a list's page as `current` or `page`. Inside the edge the types of shared/wire.ts then hold.
 // A record of a list that cannot be read is dropped; an answer that cannot be read at all is an
@@ -175,7 +175,7 @@ const one = <T extends z.ZodType>(record: T) => record.nullable();
 const tree = z.preprocess((v) => (Array.isArray(v) ? { records: v } : v), z.looseObject({ records: array(channel) }));
 
 /** The schema of each read endpoint's `data`; rows without one are passed on unparsed. */
-export const PAYLOADS: Partial<Record<EndpointName, z.ZodType>> = {
+const PAYLOADS: Partial<Record<EndpointName, z.ZodType>> = {
   queryAllChannel: tree,
   queryArchivesList: list(article),
   queryArchivesListByMulNo: list(article),
@@ -203,7 +203,7 @@ export const PAYLOADS: Partial<Record<EndpointName, z.ZodType>> = {
   queryGalleryList: array(slider),
 };
 
-export type PayloadResult = { ok: true; data: unknown } | { ok: false; problem: string };
+type PayloadResult = { ok: true; data: unknown } | { ok: false; problem: string };
 
 /** Reads one answer's `data` by its endpoint's schema. */
 export function readPayload(name: EndpointName, data: unknown): PayloadResult {

@@ -4,10 +4,9 @@
 // a warning naming the variable to check — never fatal: the service may simply be down for a moment,
 // and the edge serves what it can (and /readyz says so) until it is back.
 import type { Logger } from 'pino';
-import type { GatewayPrefixes, ServiceName } from '../../shared/endpoints.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { ENDPOINT_BY_NAME, type GatewayPrefixes, type ServiceName } from '../../shared/endpoints.ts';
 import type { UpstreamClient, UpstreamRequest } from './client.ts';
-import { specOf } from './policy.ts';
+import { UpstreamError } from './errors.ts';
 
 const VARIABLE: Record<ServiceName, string> = {
   content: 'UPSTREAM_PREFIX',
@@ -17,19 +16,19 @@ const VARIABLE: Record<ServiceName, string> = {
 };
 
 /** The lightest call of the content gateway (the CN channel list): also what /readyz asks. */
-export const CONTENT_PROBE: UpstreamRequest = { spec: specOf('queryAllChannel'), params: { site: 'CN' } };
+export const CONTENT_PROBE: UpstreamRequest = { spec: ENDPOINT_BY_NAME.queryAllChannel!, params: { site: 'CN' } };
 
 /** A light call per gateway (search is left out: its cluster is optional in deployments). */
 const PROBES: ReadonlyArray<{ service: ServiceName; request: UpstreamRequest }> = [
   { service: 'content', request: CONTENT_PROBE },
   {
     service: 'file',
-    request: { spec: specOf('queryFileList'), body: { entity: { objectId: 'startup-check', code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 1, pageNum: 1 } } },
+    request: { spec: ENDPOINT_BY_NAME.queryFileList!, body: { entity: { objectId: 'startup-check', code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 1, pageNum: 1 } } },
   },
-  { service: 'report', request: { spec: specOf('getBaiduReport'), params: { number: 1 } } },
+  { service: 'report', request: { spec: ENDPOINT_BY_NAME.getBaiduReport!, params: { number: 1 } } },
 ];
 
-export interface GatewayCheck {
+interface GatewayCheck {
   service: ServiceName;
   ok: boolean;
   /** What went wrong, for the log line; empty when ok. */

@@ -1,21 +1,22 @@
-// Writes are checked at the edge before they leave (spec §5 rules from shared/validation.ts), so a bad
+// Writes are checked at the edge before they leave (the shared rules of shared/validation.ts), so a bad
 // form never reaches the content service. One row per write endpoint; the API proxy calls checkWrite
-// before it writes, and the page platform before an action's write leaves (server/writes/page-writes.ts).
+// before it writes, and the page platform before an action's write leaves (admitPageWrite, below).
 import { z } from 'zod';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { fieldErrorMessage, normalizeMessage, validateMessage, validateQuestionnaireRecord, type FieldError } from '../../shared/validation.ts';
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import type { UpstreamApi, UpstreamCall } from '../upstream/api.ts';
-import { UpstreamError } from '../upstream/upstream-error.ts';
+import type { ContentCall, ContentCaller } from '../content/api.ts';
+import { UpstreamError } from '../upstream/errors.ts';
+import { WriteRefused } from './refused.ts';
 
 export type Lang = 'zh' | 'en';
 
 export type WriteCheck =
-  | { ok: true; call: UpstreamCall }
+  | { ok: true; call: ContentCall }
   | { ok: false; status: number; msg: string; errors: Array<FieldError & { msg: string }> };
 
-type Rule = (call: UpstreamCall, api: UpstreamApi, lang: Lang) => Promise<WriteCheck>;
+type Rule = (call: ContentCall, api: ContentCaller, lang: Lang) => Promise<WriteCheck>;
 
 const MESSAGES = {
   invalid: { zh: '请检查填写的内容', en: 'Please check the highlighted fields' },
@@ -95,7 +96,28 @@ export const WRITE_RULES: Partial<Record<EndpointName, Rule>> = {
 };
 
 /** Runs the row's rule (writes without a rule pass as they are). */
-export async function checkWrite(name: EndpointName, call: UpstreamCall, api: UpstreamApi, lang: Lang = 'zh'): Promise<WriteCheck> {
+export async function checkWrite(name: EndpointName, call: ContentCall, api: ContentCaller, lang: Lang = 'zh'): Promise<WriteCheck> {
   const rule = WRITE_RULES[name];
   return rule ? rule(call, api, lang) : { ok: true, call };
+}
+
+// ---- The page platform's gate ----
+// Before a form action's write leaves: the same rules the API proxy applies, and the soft write limit. A
+// refused write never reaches the service; the action gets a WriteRefused and answers its form with the
+// visitor's input kept. The action's own call goes out as it built it (its body is already normalised by
+// the same shared rules).
+
+export interface PageWriteGate {
+  /** Set when the client is over the write limit (the soft limit marked the request). */
+  limitedForS: number | undefined;
+  /** What a rule may read (a questionnaire's questions): the plain api, not the page's recording one. */
+  api: ContentCaller;
+  lang: Lang;
+}
+
+/** Resolves when the write may leave; throws WriteRefused when it may not. */
+export async function admitPageWrite(name: EndpointName, call: ContentCall, gate: PageWriteGate): Promise<void> {
+  if (gate.limitedForS !== undefined) throw WriteRefused.limited(name, gate.limitedForS);
+  const check = await checkWrite(name, call, gate.api, gate.lang);
+  if (!check.ok) throw WriteRefused.invalid(name, check.status, check.msg);
 }

@@ -223,7 +223,7 @@ describe('search', () => {
   });
 });
 
-describe('before the script arrives (issue 13 item 7)', () => {
+describe('before the script arrives', () => {
   it('opens search hits in a new tab on desktop and in the same tab on a phone, without JavaScript', async () => {
     for (const [viewport, target] of [['desktop', '_blank'], ['phone', null]] as const) {
       const p = await world.newPage(viewport, { javaScript: false });

@@ -25,7 +25,7 @@ export const SCREENS_DIR = join(process.cwd(), 'test-results', 'screens');
 
 export { decodeId, encodeId } from '../../cms/wire-ids.ts';
 
-/** A record id as the content service sends it (wire-facts.md "Identifiers"): 32 lowercase hex digits. */
+/** A record id as the content service sends it: 32 lowercase hex digits. */
 export const WIRE_ID = '[0-9a-f]{32}';
 /** The address of a record page below `listPath` (a route holding the service's id), for waitForURL. */
 export const recordUrl = (listPath: string): RegExp => new RegExp(`${listPath.replace(/[/]/g, '\\/')}\\/${WIRE_ID}$`);

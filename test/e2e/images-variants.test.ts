@@ -1,7 +1,7 @@
 // Picture variants in a real browser: Chromium picks the 300 or 1000 px variant that fits the card at
 // the viewport's density, gets it as WebP, shows it undistorted under the strict CSP, and still shows
 // a picture when the variants fail (SafeImage falls back to the plain files) or when JavaScript is off.
-// Screenshots: /tmp/shots/images-*.png.
+// Screenshots: images-*.png in SHOTS.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemText, startWorld, type CheckedPage, type E2EWorld, type ViewportName } from './harness.ts';

@@ -1,4 +1,4 @@
-// Issue 13 items 5 and 6 in Chromium: the channel menu after the WAI-ARIA disclosure-navigation
+// In Chromium: the channel menu after the WAI-ARIA disclosure-navigation
 // pattern (the keyboard walks the top row, a button opens a dropdown, Escape closes it and returns
 // focus; hover still opens; without JavaScript the dropdowns stay reachable), and the progress bar
 // every slow client navigation shows while it waits.

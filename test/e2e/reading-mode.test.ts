@@ -2,8 +2,8 @@
 // link that turns the mode on (the server renders it: larger computed type), internal links keep it
 // and the switch turns it off again; with JavaScript the choice is remembered for the next visit and
 // the reading guide follows the pointer. axe-core finds nothing in the mode at 1440 and 390 px (the
-// standard mode with its new strip is checked too), the JSON-LD blocks parse in the browser and cause
-// no CSP report. Screenshots of the mode: /tmp/shots/reading-*.png.
+// standard mode with its strip is checked too), the JSON-LD blocks parse in the browser and cause
+// no CSP report. Screenshots of the mode: reading-*.png in SHOTS.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, problemsWithoutJs, problemText, startWorld, type CheckedPage, type E2EWorld, type ViewportName } from './harness.ts';

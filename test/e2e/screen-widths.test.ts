@@ -1,6 +1,6 @@
 // Every screen kind at every width a visitor brings (1440, 1024, 820, 768 and 390 px), in both
 // languages: nothing scrolls sideways (`scrollWidth > innerWidth`), the header's language switch keeps
-// to one line, and the phone slide shows its caption whole. Issue 13 item 3.
+// to one line, and the phone slide shows its caption whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 

@@ -51,7 +51,7 @@ describe('desktop frame', () => {
       if (focused === '参观服务') break;
       await p.page.keyboard.press('Tab');
     }
-    // The disclosure pattern (issue 13): focus on the link opens nothing; its button does.
+    // The disclosure pattern: focus on the link opens nothing; its button does.
     await p.page.waitForTimeout(300);
     expect(await dropdown.isVisible()).toBe(false);
     await p.page.keyboard.press('Tab');

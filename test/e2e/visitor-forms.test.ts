@@ -61,7 +61,7 @@ describe('leaving a message', () => {
     expect(messagesLike(content)).toBe(1);
     expect(await p.page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await p.page.inputValue('#msg-content')).toBe('');
-    // The counter starts again with the empty box (issue 13 item 10: it kept the sent message's length).
+    // The counter starts again with the empty box, not at the sent message's length.
     expect(await p.page.locator('.form-field__count').textContent()).toBe('0/500');
     expect(problemText(p)).toBe('');
     await p.close();

@@ -118,7 +118,7 @@ describe('an activity', () => {
     expect(html).toContain('<dt>How to reserve</dt><dd>No reservation needed</dd>');
     expect(html).toContain('<dt>Ages</dt><dd>All ages</dd>');
     expect(html).toContain('<dt>Status</dt>');
-    // The service fills in a window and "open" for it anyway (issue 13: 无需预约 showed 未开放预约).
+    // The service fills in a window and "open" for it anyway; 无需预约 must not read as 未开放预约.
     expect(html).not.toContain('<dt>Reservations</dt>');
     expect(html).not.toContain('<dt>Reservation status</dt>');
   });
@@ -138,7 +138,7 @@ describe('an activity', () => {
   });
 });
 
-describe('statuses by the clock (issue 13 item 1)', () => {
+describe('statuses by the clock', () => {
   const LITTLE = `${LIST}/${activity(42)}`;
   const statusOf = (html: string): string | undefined => /<dt>活动状态<\/dt><dd><span class="status-word[^"]*">([^<]+)</.exec(html)?.[1];
   const reserveOf = (html: string): string | undefined => /<dt>预约状态<\/dt><dd><span class="status-word[^"]*">([^<]+)</.exec(html)?.[1];

@@ -151,7 +151,7 @@ describe('article detail', () => {
     expect(english.text).toContain('Sorry, the page you are looking for cannot be opened!');
   });
 
-  it('likes and unlikes with a plain form post (no JavaScript): post/redirect/get, 303 (issue 13 item 4)', async () => {
+  it('likes and unlikes with a plain form post (no JavaScript): post/redirect/get, 303', async () => {
     const id = articleId(2);
     const path = `/News/SNews/${id}`;
     const page = (await get(path)).text;
@@ -207,7 +207,7 @@ describe('article detail', () => {
   });
 });
 
-describe('a page parameter that is not a page number (issue 13 item 7)', () => {
+describe('a page parameter that is not a page number', () => {
   // Every kind of list loader: articles, exhibitions, collections, activities, messages, questionnaires, search.
   const LIST_PATHS = [
     '/News/SNews',
@@ -237,7 +237,7 @@ describe('a page parameter that is not a page number (issue 13 item 7)', () => {
   });
 });
 
-describe('English entry links (issue 13 item 10)', () => {
+describe('English entry links', () => {
   it('keeps a bare marker bare through redirects, for pages and client navigations', async () => {
     const res = await get('/EN_Exhibition?phoneen');
     expect(res.status).toBe(302);
@@ -272,7 +272,7 @@ describe('search page', () => {
     expect(res.text).toContain('placeholder="关键词"');
   });
 
-  it('opens a hit in a new tab on desktop widths before any script runs, in the same tab below (issue 13 item 7)', async () => {
+  it('opens a hit in a new tab on desktop widths before any script runs, in the same tab below', async () => {
     const res = await get(`/Search?key=${encodeURIComponent('青铜')}`);
     const href = `/News/SNews/${articleId(1)}`;
     // search.css shows --wide at the desktop width and --narrow below it; the script then keeps one.

@@ -13,11 +13,11 @@ const int = z.number().int();
 const bool = z.boolean();
 const lang = z.enum(['CN', 'EN']);
 const wireDate = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-/** Record ids are 32 lowercase hex digits on the wire (wire-facts.md "Identifiers"). */
+/** Record ids are 32 lowercase hex digits on the wire, as deployed services send them. */
 const id = z.string().regex(/^[0-9a-f]{32}$/);
 /** A store path relative to the file prefix: no leading slash, no `/file/`. */
 const path = z.string().regex(/^YUNXI_BWG\/CMS\/[A-Z_]+\/\d{8}\/[0-9a-f]{32}\.(jpg|pdf|mp4|webm|glb)$/);
-/** Optional fields are present and null when missing (wire-facts.md "Fields"). */
+/** Optional fields are present and null when missing, as deployed services send them. */
 const opt = <T extends z.ZodType>(t: T) => t.nullable();
 const audit = { createBy: opt(text), createTime: wireDate, updateTime: opt(wireDate) };
 

@@ -67,7 +67,8 @@ describe('restart on the same database file', () => {
 
 /**
  * A database file as the first version of the service left it: schema 1 only, seeded, numeric ids
- * in links, `/file/...` paths, no content version in `meta` (made by hand here: the old code is gone).
+ * in links, `/file/...` paths, no content version in `meta` (made by hand here: the service itself
+ * only ever creates the current schema).
  */
 function firstVersionDatabase(path: string): void {
   const db = new Database(path);

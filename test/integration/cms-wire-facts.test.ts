@@ -1,6 +1,7 @@
-// The reference service answers the way deployed services of this family do (spec/wire-facts.md),
+// The reference service answers the way deployed services of this family do (docs/content-service.md),
 // field by field: checked against the running service with the demo content, wired like a real
-// deployment (DEPLOYED_GATEWAYS). Each describe block is one section of wire-facts.md.
+// deployment (DEPLOYED_GATEWAYS). Each describe block is one kind of fact: gateways, the envelope,
+// identifiers, files and images, fields, requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_GATEWAYS, ENDPOINTS, buildPath, type EndpointName } from '../../shared/endpoints.ts';
 import { thumbPath } from '../../shared/image-paths.ts';
@@ -280,7 +281,7 @@ describe('Fields', () => {
     expect(empty).toEqual([]);
   });
 
-  it('carries fields the spec does not list (clickCount, languageType, isOwn, createBy, updateTime, …)', () => {
+  it('carries fields shared/wire.ts does not type (clickCount, languageType, isOwn, createBy, updateTime, …)', () => {
     for (const x of w.exhibits) {
       expect(x).toHaveProperty('clickCount', expect.any(Number));
       expect(x).toHaveProperty('isOwn', expect.any(Boolean));

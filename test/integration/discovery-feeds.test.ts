@@ -1,6 +1,6 @@
 // RSS feeds of the list pages (/feeds/<list path>.xml) against the real reference service through the
 // edge's real handler on a socket, read with rss-parser as a feed reader would; then the same against
-// the independent stand-in service (wire-facts.md shapes: hex ids, relative file paths, gateways).
+// the independent stand-in service (deployed services' shapes: hex ids, relative file paths, gateways).
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedPathFor } from '../../shared/discovery-paths.ts';

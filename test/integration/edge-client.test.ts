@@ -1,14 +1,13 @@
 // The upstream client against a scripted HTTP server: signed headers, the envelope check, typed errors
-// with their spec §8 messages, and the one retry reads get (writes never).
+// with their axios-style messages, and the one retry reads get (writes never).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_GATEWAYS, ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
-import { createUpstreamClient, type CallOutcome, type UpstreamClient } from '../../server/upstream/client.ts';
-import { createSigner } from '../../server/upstream/sign.ts';
+import { UpstreamError, type CallOutcome } from '../../server/upstream/errors.ts';
+import { createSigner, createUpstreamClient, type UpstreamClient } from '../../server/upstream/client.ts';
 
 const KEY = 'abcdefghijklmnopqrstuvwxyz012345';
 type Script = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -76,7 +75,7 @@ describe('upstream client', () => {
     const dictionary = new URL(second!.url, 'http://service');
     expect(dictionary.pathname).toBe('/japi/sw-cms/api/queryDictionaryByCode');
     expect(Object.fromEntries(dictionary.searchParams)).toEqual({ dictionaryCode: 'MESSAGE_TYPE', appId: 'museum-app' });
-    // Sibling gateways (wire-facts.md "Gateways"): files, search and statistics are not below the content one.
+    // Sibling gateways, as deployed: files, search and statistics are not below the content one.
     seen.length = 0;
     await client.send({ spec: spec('queryFileList'), body: { entity: { objectId: 'g-a1' }, param: { pageNum: 1, pageSize: 10 } } });
     await client.send({ spec: spec('cmsSearch'), body: { str: '青铜' } });
@@ -125,7 +124,7 @@ describe('upstream client', () => {
     expect(outcomes.slice(-4)).toEqual(['bad_payload', 'bad_payload', 'http_error', 'app_error']);
   });
 
-  it('times out with the spec message and aborts with its own', async () => {
+  it('times out with the axios-style message and aborts with its own', async () => {
     script = () => undefined; // never answers
     const slow = await failure(client.send({ spec: spec('queryAllChannel'), params: { site: 'CN' } }));
     expect(slow).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: 'timeout of 300 ms exceeded' });

@@ -37,7 +37,7 @@ function replaceFile(content: string) {
   renameSync(tmp, file);
 }
 /**
- * The README's promise for a changed file (in force within about 2 s, at most 5 s): several of the
+ * docs/operating.md's promise for a changed file (in force within about 2 s, at most 5 s): several of the
  * watcher's poll intervals (RULES_FILE_POLL_MS), so a busy machine does not reach it. It is checked
  * against the time the edge logged taking the rules, not against this test's own polling.
  */

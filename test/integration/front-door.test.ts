@@ -1,14 +1,15 @@
-// The front door (server/door) answers what the edge already knows before Express; Express answers the
-// same cached things the same way (supertest and tests drive it). Both are checked byte for byte here,
-// then the page cache's single-flight renders and its stale-while-revalidate.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+// The front door (server/door.ts) answers what the edge already holds in memory — stored pages and
+// /__data answers, fresh API reads, build files, /healthz — before Express, which has the rest. Checked
+// here as a visitor gets them (every coding, HEAD, a conditional request), then the page cache's
+// single-flight renders, its stale-while-revalidate and a request that names more than one host.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_BODY } from '../world/requests.ts';
 import { sendRaw } from './raw-http.ts';
-import { closeServer, listen, startWorld, type World } from '../world/world.ts';
+import { startWorld, type World } from '../world/world.ts';
 
 interface Answer {
   status: number;
@@ -19,7 +20,7 @@ interface Answer {
 /** One request with exactly these headers (fetch would add and decode encodings). */
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    // One Host for both listeners: it is part of a page's key (and of its links).
+    // One Host for every request: it is part of a page's key (and of its links).
     const req = httpRequest(`${base}${path}`, { method, headers: { host: new URL(door).host, ...headers }, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -32,7 +33,7 @@ function send(base: string, method: string, path: string, headers: Record<string
   });
 }
 
-/** The headers that may differ between two sendings of one stored answer. */
+/** The headers that may differ between two sendings of one stored answer (and between HEAD and GET). */
 const PER_SENDING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
 const comparable = (h: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(h).filter(([name]) => !PER_SENDING.has(name)).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -48,23 +49,17 @@ let world: World;
 /** Moves the edge's clock (the service checks token times within 5 min, so only by seconds). */
 let shift = 0;
 let door: string;
-let express: string;
+let doorEdge: World['edge'];
 
 beforeAll(async () => {
   world = await startWorld();
   const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', ADMIN_TOKEN: ADMIN }, { now: () => Date.now() + shift });
   door = edge.url;
-  // The same app behind a plain Express listener, without the door: what the door must answer like.
-  expressServer = createServer(edge.edge.app);
-  express = await listen(expressServer);
   doorEdge = edge.edge;
 });
 afterAll(async () => {
-  if (expressServer) await closeServer(expressServer);
   await world?.close();
 });
-let expressServer: Server | undefined;
-let doorEdge: World['edge'];
 
 const manifestEntry = (): string => {
   const manifest = JSON.parse(readFileSync(join(process.cwd(), 'public/build/manifest.json'), 'utf8')) as Record<string, unknown>;
@@ -78,7 +73,7 @@ async function brotliReady(method: string, path: string): Promise<void> {
   await expect.poll(async () => (await send(door, method, path, { 'accept-encoding': 'br' })).headers['content-encoding'], { timeout: 5000 }).toBe('br');
 }
 
-describe('the door and Express send the same cached answers', () => {
+describe('the door sends what the edge holds', () => {
   const cases = () => [
     { name: 'an HTML page', method: 'GET', path: '/News/Media', body: undefined, type: /text\/html/ },
     { name: 'a /__data answer', method: 'GET', path: '/__data/News/Media?_route=zh%3ANews%2FMedia', body: undefined, type: /application\/json/ },
@@ -93,35 +88,38 @@ describe('the door and Express send the same cached answers', () => {
       // Warm: the first answer is rendered or fetched; the door has it stored from then on.
       const warm = await send(door, c.method, c.path, json, c.body);
       expect(warm.status, c.name).toBe(200);
-      // A stored page gains its brotli copy at its first hit (in the background): both sides send it once it is there.
+      // A stored page gains its brotli copy at its first hit (in the background): it is sent once it is there.
       if (!c.gzipOnly && Buffer.byteLength(decoded(warm)) >= 1024) await brotliReady(c.method, c.path);
+      const etag = String((await send(door, c.method, c.path, json, c.body)).headers.etag);
       for (const encoding of ['br', 'gzip', 'identity', 'gzip, deflate, br;q=0']) {
         const headers = { ...json, 'accept-encoding': encoding };
         const viaDoor = await send(door, c.method, c.path, headers, c.body);
-        const viaExpress = await send(express, c.method, c.path, headers, c.body);
         expect(viaDoor.status, `${c.name} ${encoding}`).toBe(200);
         expect(viaDoor.headers['content-type'], c.name).toMatch(c.type);
         if (c.type.source !== 'javascript') expect(viaDoor.headers['x-cache'], `${c.name} ${encoding}`).toBe('HIT');
-        expect(comparable(viaExpress.headers), `${c.name} ${encoding}`).toEqual(comparable(viaDoor.headers));
-        expect(viaExpress.body.equals(viaDoor.body), `${c.name} ${encoding} bytes`).toBe(true);
+        expect(viaDoor.headers['x-request-id'], c.name).toBeTruthy();
+        // One answer, one validator, whatever the coding.
+        expect(viaDoor.headers.etag, `${c.name} ${encoding}`).toBe(etag);
+        expect(viaDoor.headers['content-security-policy'], c.name).toContain("script-src 'self'");
         // Answers under 1 KiB are sent as they are.
         const compressed = Buffer.byteLength(decoded(warm)) >= 1024;
         const expected = !compressed ? undefined : encoding === 'br' ? (c.gzipOnly ? undefined : 'br') : encoding.startsWith('gzip') ? 'gzip' : undefined;
         expect(viaDoor.headers['content-encoding'], `${c.name} ${encoding}`).toBe(expected);
+        expect(Number(viaDoor.headers['content-length']), `${c.name} ${encoding}`).toBe(viaDoor.body.length);
         expect(decoded(viaDoor), c.name).toBe(decoded(warm));
       }
-      const etag = String((await send(door, c.method, c.path, json, c.body)).headers.etag);
-      for (const base of [door, express]) {
-        const notModified = await send(base, c.method, c.path, { ...json, 'if-none-match': etag }, c.body);
-        expect(notModified.status, `${c.name} 304`).toBe(304);
-        expect(notModified.body.length).toBe(0);
-      }
+      const notModified = await send(door, c.method, c.path, { ...json, 'if-none-match': etag }, c.body);
+      expect(notModified.status, `${c.name} 304`).toBe(304);
+      expect(notModified.body.length).toBe(0);
       if (c.method === 'GET') {
         const [head, get] = [await send(door, 'HEAD', c.path, { 'accept-encoding': 'gzip' }), await send(door, 'GET', c.path, { 'accept-encoding': 'gzip' })];
         expect(head.status).toBe(200);
         expect(head.body.length).toBe(0);
-        expect(head.headers['content-length']).toBe(get.headers['content-length']);
-        expect(comparable(head.headers)).toEqual(comparable((await send(express, 'HEAD', c.path, { 'accept-encoding': 'gzip' })).headers));
+        // HEAD says what GET would send, Age aside (the two may straddle a second).
+        const { age: headAge, ...headRest } = comparable(head.headers);
+        const { age: getAge, ...getRest } = comparable(get.headers);
+        expect(headRest, c.name).toEqual(getRest);
+        expect(headAge === undefined, c.name).toBe(getAge === undefined);
       }
     }
   });
@@ -283,7 +281,7 @@ describe('a request that names more than one host', () => {
     }
   });
 
-  it('is told apart from a request with one Host line, which is served as before', async () => {
+  it('is told apart from a request with one Host line, which is served as usual', async () => {
     const answer = await sendRaw(port(), { method: 'GET', target: '/News/Media', headers: [['Host', new URL(door).host]] });
     expect(answer.status).toBe(200);
     expect(header(answer, 'x-cache')).toBe('HIT');

@@ -81,7 +81,7 @@ describe('home', () => {
     expect(act).not.toContain('周末讲座');
 
     // The fixture's counters are a handful of test visits: numbers that mean nothing are not shown
-    // (issue 13 item 9; the band with real history is covered by the home loader's unit test).
+    // (the band with real history is covered by the home loader's unit test).
     expect(section('stats')).toBe('');
     expect(html).not.toContain('累计访问');
   });

@@ -92,7 +92,7 @@ describe('the board', () => {
     expect(html).toContain('Museum reply');
   });
 
-  it('lists each site’s own messages: the English board the English ones (issue 13 item 2)', async () => {
+  it('lists each site’s own messages: the English board the English ones', async () => {
     const en = await page(edge.url, EN_BOARD);
     expect(count(en.html, '<li class="message">')).toBe(1);
     expect(en.html).toContain('Is there an audio guide in English?');

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('the not-found page', () => {
-  it('says the spec sentence with its four causes and a link home, with status 404', async () => {
+  it('says the not-found sentence with its four causes and a link home, with status 404', async () => {
     const page = await getPage(world.url, '/Nowhere/At/All');
     expect(page.status).toBe(404);
     const text = textOf(page.html);

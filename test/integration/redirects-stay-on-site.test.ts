@@ -43,7 +43,7 @@ describe('redirects built from the visitor\'s address stay on the site', () => {
     }
   });
 
-  it('`/enxh//16843009` no longer sends the visitor to 1.1.1.1', async () => {
+  it('`/enxh//16843009` does not send the visitor to 1.1.1.1', async () => {
     const answer = await get('/enxh//16843009');
     expect(answer.status).toBe(302);
     expect(header(answer, 'location')).toBe('/16843009');

@@ -1,6 +1,6 @@
-// Every row of the §2 route table, Chinese and English, through the edge's real handler against the
-// reference service and its demo content: the status, where redirects go, and which screen kind
-// the page was rendered as; unknown channels and unknown ids of known routes are 404.
+// Every row of the route table (shared/route-table.ts), Chinese and English, through the edge's real
+// handler against the reference service and its demo content: the status, where redirects go, and
+// which screen kind the page was rendered as; unknown channels and unknown ids of known routes are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, toEnglishPath, type RouteDef } from '../../shared/route-table.ts';
 import { UNKNOWN_ID, firstId, getPage, screenOf } from '../world/requests.ts';

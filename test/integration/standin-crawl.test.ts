@@ -1,5 +1,5 @@
 // The real edge in front of an independent stand-in service (test/standin/) that answers the way
-// deployed services do (/work/shared/spec/wire-facts.md): hex ids, relative file paths, sibling
+// deployed services do (docs/content-service.md): hex ids, relative file paths, sibling
 // gateways, vendor dictionary codes, nulls, extra fields. A visitor's view: every page crawled from
 // both home pages answers 200, no picture is broken, every screen kind is reachable, likes and
 // messages reach the service, old clients' API paths work, and visits keep counting behind the cache.
@@ -256,7 +256,7 @@ describe('liking an article', () => {
     const res = await postForm(new URL(action, `${base}${path}`).pathname + new URL(action, `${base}${path}`).search, fields);
     expect(res.status, 'the like form post is accepted').toBeLessThan(400);
     expect(standin.article(id).starCount - before, 'likes the stand-in counted').toBe(1);
-    // The service answers a like with its code only (spec §7): the page must not show fewer likes than before.
+    // The service answers a like with its code only (no count): the page must not show fewer likes than before.
     const shown = (html: string): number => Number(/class="like__count"[^>]*>\D*(\d+)/.exec(html)?.[1] ?? NaN);
     const after = res.status === 200 ? res.html : (await page(path)).html;
     expect(shown(after), `likes shown after liking (${shown(view.html)} before)`).toBeGreaterThanOrEqual(shown(view.html));
@@ -359,7 +359,7 @@ describe('answering the questionnaire', () => {
 // ---------------------------------------------------------------- the API pass-through keeps the wire's shapes
 
 describe('the API pass-through', () => {
-  it('keeps fields the spec does not list, and nulls as nulls', async () => {
+  it('keeps fields shared/wire.ts does not type, and nulls as nulls', async () => {
     const id = hex('exhibit:vase:CN');
     const res = await json(`/api/queryExhibitById/${id}`);
     expect(res.status).toBe(200);

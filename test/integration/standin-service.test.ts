@@ -1,5 +1,6 @@
-// The stand-in service on its own (test/standin/): it must answer the way wire-facts.md says deployed
-// services do, so that a failure of standin-crawl.test.ts is the edge's and not the stand-in's.
+// The stand-in service on its own (test/standin/): it must answer the way deployed services do
+// (docs/content-service.md), so that a failure of standin-crawl.test.ts is the edge's and not the
+// stand-in's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURED_ARTICLE_ID, FEATURED_GROUP_ID, hex } from '../standin/data.ts';
 import { STANDIN_APP_ID, standinHeaders, startStandin, type Standin } from '../standin/server.ts';

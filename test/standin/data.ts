@@ -1,7 +1,7 @@
 // The stand-in service's records, written by hand for a fictional museum (青岚博物馆, the Qinglan
-// Museum) in the shapes deployed services of this family send (/work/shared/spec/wire-facts.md):
+// Museum) in the shapes deployed services of this family send (docs/content-service.md):
 // 32-character hex ids, file fields relative to the file prefix without a leading slash, optional
-// fields null, extra fields the spec does not list, `YYYY-MM-DD HH:mm:ss` China times and vendor
+// fields null, extra fields shared/wire.ts does not type, `YYYY-MM-DD HH:mm:ss` China times and vendor
 // dictionary codes. Nothing here comes from cms/. `buildStandinData()` makes a fresh, mutable copy.
 import { createHash } from 'node:crypto';
 

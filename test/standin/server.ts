@@ -1,4 +1,4 @@
-// A stand-in content service written from /work/shared/spec/wire-facts.md, independent of cms/: a plain
+// A stand-in content service that follows docs/content-service.md, independent of cms/: a plain
 // node:http server that answers the way deployed services of this family do. Sibling gateways on one
 // origin (content /japi/sw-cms/api/<call>, files /japi/sw-file-cloud, search /japi/sw-es, report
 // /japi/sw-cms-zb), signed `token` + `appId` headers checked on every gateway call (401 envelope

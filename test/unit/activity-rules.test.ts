@@ -50,10 +50,10 @@ describe('activity status words', () => {
   });
 });
 
-describe('activity statuses by the clock (issue 13 item 1)', () => {
+describe('activity statuses by the clock', () => {
   /** A China-time wall clock reading as an instant. */
   const at = (time: string): number => Date.parse(`${time.replace(' ', 'T')}:00+08:00`);
-  /** The issue's camp: 11-01 to 11-08, booking 10-20 to 10-31, its codes frozen at "upcoming / open". */
+  /** A camp: 11-01 to 11-08, booking 10-20 to 10-31, its stored codes frozen at "upcoming / open". */
   const camp: ActivityClock = {
     startTime: '2026-11-01 09:30:00',
     endTime: '2026-11-08 16:30:00',

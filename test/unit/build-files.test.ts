@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBuildFiles } from '../../server/door/build-files.ts';
-import { securityHeaderList } from '../../server/security.ts';
+import { createBuildFiles } from '../../server/build-files.ts';
+import { securityHeaderList } from '../../server/http/security.ts';
 
 const publicDir = mkdtempSync(join(tmpdir(), 'edge-build-'));
 mkdirSync(join(publicDir, 'build'));

@@ -2,11 +2,9 @@
 // tree, plus its own chain inside a hidden channel) and the active channel by path segments.
 import { describe, expect, it } from 'vitest';
 import {
-  activeTopChannel,
   buildChannelTree,
   channelChain,
   channelHref,
-  channelsExist,
   isActiveChannel,
   isUnlistedChain,
   menuTree,
@@ -14,7 +12,7 @@ import {
   pathSegments,
   type ChannelNode,
 } from '../../shared/channels.ts';
-import { EN_TREE, ZH_TREE, channel } from './fixtures/page-router-fixture.ts';
+import { EN_TREE, ZH_TREE, channel } from './fixtures/page-engine-fixture.ts';
 
 const tree = buildChannelTree(ZH_TREE);
 const find = (path: string) => channelChain(tree, path).at(-1)!;
@@ -128,8 +126,12 @@ describe('active channel', () => {
     expect(isActiveChannel(home, '/')).toBe(true);
     expect(isActiveChannel(home, '/Home')).toBe(true);
     expect(isActiveChannel(home, '/News')).toBe(false);
-    expect(activeTopChannel(tree, '/Service/OpenServies/Guide')?.no).toBe('Service');
-    expect(activeTopChannel(tree, '/Search')).toBeUndefined();
+  });
+
+  it('marks one top channel of the menu on a page inside the tree and none outside it', () => {
+    const activeTop = (path: string) => tree.filter((n) => isActiveChannel(n, path)).map((n) => n.no);
+    expect(activeTop('/Service/OpenServies/Guide')).toEqual(['Service']);
+    expect(activeTop('/Search')).toEqual([]);
   });
 
   it('never marks an external channel active', () => {
@@ -160,6 +162,7 @@ describe('channel chain', () => {
   it('follows the path down the tree and stops at the first unknown segment', () => {
     expect(channelChain(tree, '/News/SNews/12').map((n) => n.no)).toEqual(['News', 'SNews']);
     expect(channelChain(tree, '/News/Nope').map((n) => n.no)).toEqual(['News']);
+    expect(channelChain(tree, '/Service/Guide').map((n) => n.no)).toEqual(['Service']);
     expect(channelChain(tree, '/Service/OpenServies/OpenTime').map((n) => n.no)).toEqual(['Service', 'OpenServies', 'OpenTime']);
   });
 
@@ -172,16 +175,10 @@ describe('channel chain', () => {
     ]);
     expect(chain.at(-1)!.name).toBe('观众留言');
     expect(channelChain(buildChannelTree(EN_TREE), '/EN_News/EN_Message').at(-1)?.name).toBe('Visitor Messages');
-    // A tree that has a Message channel keeps its place but takes the spec's name.
+    // A tree that has a Message channel keeps its place but takes the site's name for it (观众留言).
     const named = buildChannelTree([{ channelId: 1, channelNo: 'Message', channelName: '留言', sort: 1, subChannel: [] } as never]);
     expect(channelChain(named, '/Message').map((n) => [n.no, n.name])).toEqual([['Message', '观众留言']]);
     // Only the whole segment counts.
     expect(channelChain(tree, '/Service/Messages').map((n) => n.no)).toEqual(['Service']);
-  });
-
-  it('checks that the channel segments exist', () => {
-    expect(channelsExist(tree, '/News/SNews', 2)).toBe(true);
-    expect(channelsExist(tree, '/News/Nope', 2)).toBe(false);
-    expect(channelsExist(tree, '/Service/Guide', 2)).toBe(false);
   });
 });

@@ -5,16 +5,23 @@
 import { EventEmitter } from 'node:events';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChannelError, createChannel, type Channel, type IpcPort } from '../../server/cluster/channel.ts';
-import { ClusterRateStore, createRateCounts } from '../../server/cluster/rate-store.ts';
-import { restartDelay } from '../../server/cluster/restart.ts';
-import { createClusterBus, relayClusterPurges } from '../../server/fanout/cluster-bus.ts';
-import { NO_RULES, relayClusterRules, shareClusterRules } from '../../server/fanout/cluster-rules.ts';
+import {
+  ChannelError,
+  ClusterRateStore,
+  createChannel,
+  createRateCounts,
+  NO_RULES,
+  relayClusterRules,
+  shareClusterRules,
+  type Channel,
+  type IpcPort,
+} from '../../server/sharing/cluster.ts';
+import { restartDelay } from '../../server/process/primary.ts';
+import { createClusterBus, joinPurgeBuses, relayClusterPurges } from '../../server/sharing/purge.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createLiveRules } from '../../server/upstream/policy.ts';
-import { joinPurgeBuses } from '../../server/fanout/purge-bus.ts';
+import { createLiveRules } from '../../server/content/rules.ts';
 import { createMetricsAggregator, metricsForAggregation } from '../../server/ops/metrics.ts';
-import { createResponseCache, type ResponseCache } from '../../server/upstream/cache.ts';
+import { createResponseCache, type ResponseCache } from '../../server/cache/response-cache.ts';
 import type { Options } from 'express-rate-limit';
 
 /** Two ends of one link, like `process` in a worker and its `Worker` in the primary. */

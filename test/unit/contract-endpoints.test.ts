@@ -30,7 +30,7 @@ const row = (name: string): EndpointSpec => {
 };
 
 describe('endpoint catalogue', () => {
-  it('holds every spec §7 call once, with the paths the spec names', () => {
+  it('holds every call of the content service once, with its browser-facing path', () => {
     const names = ENDPOINTS.map((e) => e.name);
     expect(new Set(names).size).toBe(names.length);
     const paths = ENDPOINTS.map((e) => `${e.method} ${e.path}`);

@@ -6,7 +6,7 @@ import { signToken, tokenKeyProblem, tokenPlaintext, verifyToken } from '../../s
 const KEY = 'abcdefghijklmnopqrstuvwxyz012345';
 const NOW = 1_764_000_000_000;
 
-describe('token (DESIGN.md wire contract)', () => {
+describe('token (the wire contract of every call)', () => {
   it('is six random digits followed by the millisecond clock', () => {
     expect(tokenPlaintext(NOW, () => 0.0421)).toBe(`042100${NOW}`);
     expect(tokenPlaintext(NOW, () => 0)).toBe(`000000${NOW}`);

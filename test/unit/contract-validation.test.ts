@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PATTERNS, fieldErrorMessage, validateMessage, validateQuestionnaireRecord } from '../../shared/validation.ts';
 import type { QuestionnaireDetail } from '../../shared/wire.ts';
 
-describe('spec §5 patterns', () => {
+describe('shared field patterns', () => {
   it.each([
     ['residentId', '11010519491231002X', true],
     ['residentId', '110105194912310021', true],

@@ -9,10 +9,12 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseStartScript } from '../../bench/lib/launch.ts';
+import pino from 'pino';
+import { createBuildFiles } from '../../server/build-files.ts';
 import { ENV_VARS } from '../../server/config.ts';
+import { createFrontDoor } from '../../server/door.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
-import { probesRouter } from '../../server/ops/probes.ts';
-import { createReadiness } from '../../server/ops/readiness.ts';
+import { createReadiness, probesRouter } from '../../server/ops/probes.ts';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const root = join(import.meta.dirname, '../..');
@@ -58,7 +60,17 @@ describe('deploy files', () => {
     expect(edge.livenessProbe.httpGet.path).toBe('/healthz');
     expect(edge.readinessProbe.httpGet.path).toBe('/readyz');
     const readiness = createReadiness({ now: Date.now, windowMs: 1000, probe: async () => readiness.markAnswered(), detail: () => ({ redis: { state: 'down' } }) });
-    const app = express().use(probesRouter({ readiness, metrics: createMetrics({ defaultMetrics: false }) }));
+    // As the server runs them: /healthz is the front door's, /readyz is the probes router's behind it.
+    const app = createFrontDoor({
+      next: express().use(probesRouter({ readiness, metrics: createMetrics({ defaultMetrics: false }) })),
+      pageCache: null,
+      buildFiles: createBuildFiles(join(root, 'no-such-public-dir'), []),
+      apiPrefixes: [],
+      apiHits: () => false,
+      security: [],
+      log: { logger: pino({ level: 'silent' }), observe: () => undefined, draining: () => false },
+      trustProxy: () => false,
+    });
     for (const probe of [edge.startupProbe, edge.livenessProbe, edge.readinessProbe]) {
       expect((await request(app).get(probe.httpGet.path)).status, probe.httpGet.path).toBe(200);
     }

@@ -1,7 +1,9 @@
 // What the caches keep is what they count (npm run bench:soak measures it on a running edge): a cached
 // Buffer owns an ArrayBuffer of its own size, and the byte bound counts key, tags and book-keeping.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createResponseCache, ownBytes, stringBytes, type ResponseCache } from '../../server/upstream/cache.ts';
+import { createResponseCache, type ResponseCache } from '../../server/cache/response-cache.ts';
+import { stringBytes } from '../../server/cache/kit.ts';
+import { ownBytes } from '../../server/http/prepared.ts';
 
 const caches: ResponseCache[] = [];
 afterEach(() => caches.splice(0).forEach((c) => c.close()));

@@ -2,8 +2,9 @@
 // run the same semantics against the real content service).
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
-import { createResponseCache, STALE_PATIENCE_MS, type CacheEvent, type ResponseCache } from '../../server/upstream/cache.ts';
+import { UpstreamError } from '../../server/upstream/errors.ts';
+import { createResponseCache, type ResponseCache } from '../../server/cache/response-cache.ts';
+import type { CacheEvent } from '../../server/cache/kit.ts';
 import { beforeDeadline } from '../world/deadline.ts';
 
 let clock = 1_000_000;
@@ -244,7 +245,7 @@ describe('a slow service past the revalidate window', () => {
     clock += 120_000; // past fresh (60 s) and revalidate (30 s), inside stale-if-error (300 s)
     const release = l.hold(); // the refresh hangs until released below: only the patience can end the wait
     // The watchdog only turns a wait that never ends into a failure; it is many times the patience.
-    const first = await beforeDeadline(cache.lookup('k', l.spec(60)), STALE_PATIENCE_MS * 100, 'the stale answer while the refresh hangs');
+    const first = await beforeDeadline(cache.lookup('k', l.spec(60)), 10_000, 'the stale answer while the refresh hangs');
     expect([first.status, body(first.entry.raw), l.calls]).toEqual(['STALE', 'v1', 2]);
     const second = await cache.lookup('k', l.spec(60));
     expect([second.status, l.calls]).toEqual(['STALE', 2]); // the refresh under way is shared
@@ -266,7 +267,7 @@ describe('a slow service past the revalidate window', () => {
 
 describe('circuit breaker', () => {
   it('opens after three failures in a row, lets one trial through per cool-down, closes on an answer', async () => {
-    const { createBreaker } = await import('../../server/upstream/breaker.ts');
+    const { createBreaker } = await import('../../server/upstream/client.ts');
     let t = 0;
     const b = createBreaker({ now: () => t, threshold: 3, cooldownMs: 5000 });
     for (let i = 0; i < 3; i += 1) {

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_TABLE, ConfigError, loadConfig, renderEnvExample } from '../../server/config.ts';
-import { createTtlPolicy } from '../../server/upstream/policy.ts';
+import { CONFIG_TABLE, ConfigError, loadConfig, renderConfigurationDoc, renderEnvExample } from '../../server/config.ts';
+import { createLiveRules } from '../../server/content/rules.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 const upstream = { UPSTREAM_URL: 'http://cms.internal:8080/', APP_ID: 'museum', TOKEN_KEY: KEY };
@@ -35,7 +35,7 @@ describe('edge config', () => {
     expect(Object.isFrozen(config) && Object.isFrozen(config.cache)).toBe(true);
   });
 
-  it('documents every variable DESIGN.md names, with a meaning', () => {
+  it('documents every variable that deployments and other parts name (names kept exactly), with a meaning', () => {
     const names = CONFIG_TABLE.map((row) => row.name);
     for (const name of ['PORT', 'HOST', 'UPSTREAM_URL', 'UPSTREAM_PREFIX', 'APP_ID', 'TOKEN_KEY', 'UPSTREAM_TIMEOUT_MS', 'CACHE_MAX_BYTES',
       'CACHE_TTL_S', 'CACHE_RULES', 'CACHE_SWR_S', 'CACHE_STALE_IF_ERROR_S', 'PAGE_CACHE_TTL_S', 'ADMIN_TOKEN', 'LOG_LEVEL', 'FILE_PREFIX',
@@ -49,6 +49,17 @@ describe('edge config', () => {
 
   it('the committed .env.example is the table as it stands (a changed default shows there)', () => {
     expect(readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8')).toBe(renderEnvExample());
+  });
+
+  it('the committed docs/configuration.md is the table as it stands, every variable once (npm run docs:config writes it)', () => {
+    const doc = renderConfigurationDoc();
+    expect(readFileSync(join(import.meta.dirname, '../../docs/configuration.md'), 'utf8')).toBe(doc);
+    for (const row of CONFIG_TABLE) {
+      const lines = doc.split('\n').filter((line) => line.startsWith(`| \`${row.name}\` |`));
+      expect(lines, row.name).toHaveLength(1);
+    }
+    expect(doc).toContain('| `PORT` | `3000` | HTTP port of the edge |');
+    expect(doc).toContain('| `UPSTREAM_URL` | (unset) |');
   });
 
   it('names the variable of every bad value', () => {
@@ -95,12 +106,12 @@ describe('edge config', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'edge-config-')), 'rules.json');
     writeFileSync(file, JSON.stringify({ queryAllChannel: 100, queryExhibitList: 200 }));
     const config = loadConfig({ CACHE_RULES_FILE: file, CACHE_RULES: 'queryAllChannel=5', CACHE_TTL_S: '7' });
-    const ttl = createTtlPolicy(config.cache);
+    const ttl = createLiveRules(config.cache).ttlFor;
     expect(ttl('queryAllChannel')).toBe(5);
     expect(ttl('queryExhibitList')).toBe(200);
     expect(ttl('queryArchivesList')).toBe(7);
     expect(ttl('addMessage')).toBe(0);
-    expect(createTtlPolicy(loadConfig({}).cache)('queryAllChannel')).toBe(600);
+    expect(createLiveRules(loadConfig({}).cache).ttlFor('queryAllChannel')).toBe(600);
 
     writeFileSync(file, '{"queryAllChannel": "ten"}');
     expect(problemsOf({ CACHE_RULES_FILE: file })[0]).toMatch(/^CACHE_RULES_FILE=.*JSON object of endpoint names/);

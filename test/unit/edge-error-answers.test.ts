@@ -4,8 +4,7 @@
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { toRouteError } from '../../server/loaders/errors.ts';
-import { upstreamErrorAnswer } from '../../server/ops/errors.ts';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../../server/upstream/errors.ts';
 
 const SERVICE_TEXT = 'Not found: GET /japi/sw-cms/api/';
 

@@ -7,10 +7,11 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { errorHandler, safeJson } from '../../server/ops/errors.ts';
-import { BODY_LIMIT_BYTES, readJsonBody, type BodyError } from '../../server/proxy/body.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../server/proxy/json-limits.ts';
-import { canonicalJson } from '../../server/upstream/keys.ts';
+import { errorHandler, safeJson } from '../../server/http/errors.ts';
+import { upstreamAnswerOf } from '../../server/upstream/errors.ts';
+import { BODY_LIMIT_BYTES, readJsonBody, type BodyError } from '../../server/http/body.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../server/http/body.ts';
+import { canonicalJson } from '../../shared/canonical-json.ts';
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 
@@ -119,7 +120,7 @@ describe('the answers of refused bodies', () => {
   const appFailingWith = (err: unknown) => {
     const app = express();
     app.post('/api/x', (_req, _res, next) => next(err));
-    app.use(errorHandler(pino({ level: 'silent' })));
+    app.use(errorHandler(pino({ level: 'silent' }), upstreamAnswerOf));
     return app;
   };
 

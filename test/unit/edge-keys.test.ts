@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
-import { callFromRequest } from '../../server/proxy/call.ts';
-import { cacheKey, canonicalJson, entryTag, keyPath, tagsOf } from '../../server/upstream/keys.ts';
+import { callFromRequest } from '../../server/proxy/calls.ts';
+import { cacheKey, entryTag, tagsOf } from '../../server/content/api.ts';
+import { canonicalJson } from '../../shared/canonical-json.ts';
+import { matcher } from '../../server/cache/kit.ts';
 
 const spec = (name: string) => ENDPOINT_BY_NAME[name]!;
 
@@ -21,7 +23,7 @@ describe('cache keys and tags', () => {
     const fromBrowser = (name: string, params: Record<string, string>, search: string) =>
       cacheKey(spec(name), callFromRequest(spec(name), params, search, {}, undefined));
     expect(fromBrowser('queryAllChannel', { site: 'CN' }, 'x=1&appId=secret')).toBe('GET /api/queryAllChannel/CN');
-    // queryArchivesById reads extra parameters (wire-facts.md): they are part of its key.
+    // queryArchivesById reads extra parameters (deployed services do): they are part of its key.
     expect(fromBrowser('queryArchivesById', { id: '12' }, 'x=1&appid=secret&token=t')).toBe('GET /api/queryArchivesById/12?x=1');
     expect(fromBrowser('queryDictionaryByCode', {}, 'appId=secret&dictionaryCode=MESSAGE_TYPE&other=1')).toBe(
       'POST /api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE {}',
@@ -30,7 +32,9 @@ describe('cache keys and tags', () => {
     expect(cacheKey(spec('queryDictionaryByCode'), { query: { dictionaryCode: 'A' }, body: {} })).toBe('POST /api/queryDictionaryByCode?dictionaryCode=A {}');
     const key = cacheKey(spec('queryArchivesList'), { body: { param: { pageNum: 1 }, entity: { channelNo: 'News' } } });
     expect(key).toBe('POST /api/queryArchivesList {"entity":{"channelNo":"News"},"param":{"pageNum":1}}');
-    expect(keyPath(key)).toBe('/api/queryArchivesList');
+    // Operators purge by path: a key's path is what follows its method, up to its body.
+    const byPath = (prefix: string) => matcher({ prefix })(key, []);
+    expect([byPath('/api/queryArchivesList'), byPath('/api/queryArchivesList {')]).toEqual([true, false]);
   });
 
   it('tags name the endpoint, the channels, the record and the entry', () => {

@@ -1,9 +1,19 @@
 // What a page request is allowed to say about where it is: its Host header (a sane host or the safe
 // fallback origin), its path (never a protocol-relative one; no bad escapes, control characters or
-// over-long addresses) and, for a POST, the content type of its form.
+// over-long addresses) and, for a POST, the content type and body of its form — server/http/origin.ts
+// and server/pages/request.ts.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_ORIGIN, isPlainHost, pageTarget, requestOriginIsPlain, safeOrigin } from '../../server/render/page-url.ts';
-import { FormBodyError, formContentType } from '../../server/render/request.ts';
+import { FALLBACK_ORIGIN, isPlainHost, requestOriginIsPlain, safeOrigin } from '../../server/http/origin.ts';
+import { FormBodyError, formContentType, MAX_FORM_BYTES, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, pageRequestOf, pageTarget } from '../../server/pages/request.ts';
+
+/** A Node request as the server hands it over: a body stream with its method, target and headers. */
+function incoming(parts: { method?: string; url?: string; headers?: Record<string, string>; body?: string | Buffer }): IncomingMessage {
+  const req = Readable.from(parts.body === undefined ? [] : [Buffer.from(parts.body)]) as unknown as IncomingMessage;
+  Object.assign(req, { method: parts.method ?? 'GET', url: parts.url ?? '/', headers: parts.headers ?? {} });
+  return req;
+}
 
 describe('safeOrigin', () => {
   it('uses a plain Host header (name or address, optional port)', () => {
@@ -42,7 +52,7 @@ describe('pageTarget', () => {
   it('keeps an ordinary address as it is', () => {
     expect(url('/News/SNews?page=2&platform=wx').href).toBe('http://localhost/News/SNews?page=2&platform=wx');
     expect(url('/Search?keyword=%E6%96%87%E7%89%A9').searchParams.get('keyword')).toBe('文物');
-    // Only the origin of PUBLIC_URL takes part, as `new URL(path, origin)` did.
+    // Only the origin of PUBLIC_URL takes part: a path in PUBLIC_URL is not a prefix of the page's.
     const fromPublic = pageTarget('https://www.example-museum.cn/portal', '/News');
     expect(fromPublic.ok && fromPublic.url.href).toBe('https://www.example-museum.cn/News');
   });
@@ -66,10 +76,11 @@ describe('pageTarget', () => {
     for (const target of ['/%E0%A4%A', '/News/%', '/News/%zz', '/%00', '/News/SNews/%0d%0aSet-Cookie:x', '/%C0%AF']) {
       expect(at(target), target).toMatchObject({ ok: false, status: 400, code: 'BAD_REQUEST_TARGET' });
     }
-    expect(at(`/${'a'.repeat(2048)}`)).toMatchObject({ ok: false, status: 414, code: 'URI_TOO_LONG' });
-    expect(at(`/${'a'.repeat(2047)}`).ok).toBe(true);
-    expect(at(`/News?q=${'b'.repeat(8191)}`)).toMatchObject({ ok: false, status: 414 });
-    expect(at(`/News?q=${'b'.repeat(8190)}`).ok).toBe(true);
+    // The path counts its leading `/`; the query is what follows `?`, `q=` included.
+    expect(at(`/${'a'.repeat(MAX_PATH_LENGTH)}`)).toMatchObject({ ok: false, status: 414, code: 'URI_TOO_LONG' });
+    expect(at(`/${'a'.repeat(MAX_PATH_LENGTH - 1)}`).ok).toBe(true);
+    expect(at(`/News?q=${'b'.repeat(MAX_QUERY_LENGTH - 1)}`)).toMatchObject({ ok: false, status: 414 });
+    expect(at(`/News?q=${'b'.repeat(MAX_QUERY_LENGTH - 2)}`).ok).toBe(true);
   });
 });
 
@@ -95,5 +106,59 @@ describe('formContentType', () => {
     }
     expect(refusal('text/plain').message).toContain('application/x-www-form-urlencoded or multipart/form-data');
     expect(refusal('multipart/form-data')).toMatchObject({ status: 400, code: 'BAD_FORM' });
+  });
+});
+
+describe('pageRequestOf', () => {
+  const facts = { origin: 'https://museum.example', requestId: 'req-1' };
+  const refused = async (req: IncomingMessage): Promise<FormBodyError> => {
+    try {
+      await pageRequestOf(req, facts);
+    } catch (err) {
+      if (err instanceof FormBodyError) return err;
+      throw err;
+    }
+    throw new Error('the body was taken');
+  };
+
+  it('hands the engine the target as sent and only the headers a loader may read', async () => {
+    const req = incoming({
+      url: '/News/SNews?page=2',
+      headers: { 'accept-language': 'en', 'user-agent': 'ua', cookie: 'secret=1', authorization: 'Bearer x', 'x-forwarded-for': '10.0.0.1' },
+    });
+    const page = await pageRequestOf(req, { ...facts, writeLimitedForS: 3 });
+    expect(page).toEqual({
+      method: 'GET',
+      origin: 'https://museum.example',
+      target: '/News/SNews?page=2',
+      headers: { 'accept-language': 'en', 'user-agent': 'ua' },
+      body: undefined,
+      requestId: 'req-1',
+      writeLimitedForS: 3,
+    });
+  });
+
+  it("reads a POST's form body, with its content type", async () => {
+    const form = 'name=%E5%BC%A0&content=hi';
+    const page = await pageRequestOf(
+      incoming({ method: 'POST', url: '/Service/Message', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, body: form }),
+      facts,
+    );
+    expect(page.method).toBe('POST');
+    expect(page.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Buffer.from(page.body!).toString()).toBe(form);
+  });
+
+  it('refuses a body that is no form: too large (413), untyped (415), an unreadable multipart (400)', async () => {
+    const big = 'a='.padEnd(MAX_FORM_BYTES + 1, 'x');
+    expect(await refused(incoming({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(big.length) }, body: big }))).toMatchObject({
+      status: 413,
+      code: 'BODY_TOO_LARGE',
+    });
+    expect(await refused(incoming({ method: 'POST', headers: { 'content-length': '3' }, body: 'a=1' }))).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(await refused(incoming({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz', 'content-length': '9' }, body: 'not parts' }))).toMatchObject({
+      status: 400,
+      code: 'BAD_FORM',
+    });
   });
 });

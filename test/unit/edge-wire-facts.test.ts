@@ -1,5 +1,6 @@
-// The edge's side of wire-facts.md, piece by piece: opaque ids, relative file paths, tolerant payloads,
-// gateways per service, the aliases existing clients call, dictionary-driven message types, visits.
+// The edge's side of the deployed services' wire facts (docs/content-service.md), piece by piece:
+// opaque ids, relative file paths, tolerant payloads, gateways per service, the aliases existing
+// clients call, dictionary-driven message types, visits.
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { fileUrl } from '../../shared/file-url.ts';
@@ -9,11 +10,10 @@ import { messageBody, messageTypeOptions } from '../../shared/message-form.ts';
 import { validateMessage } from '../../shared/validation.ts';
 import { gatewaysOf, loadConfig } from '../../server/config.ts';
 import { articleHtml } from '../../server/loaders/article-html.ts';
-import { createApiPaths } from '../../server/proxy/api-paths.ts';
-import { cacheKey } from '../../server/upstream/keys.ts';
-import { callFromRequest, pickQuery } from '../../server/proxy/call.ts';
+import { cacheKey } from '../../server/content/api.ts';
 import { readPayload } from '../../server/upstream/payloads.ts';
-import { createVisitCounter, visitTag } from '../../server/upstream/visits.ts';
+import { createVisitCounter, visitTag } from '../../server/content/visits.ts';
+import { callFromRequest, createApiPaths, pickQuery } from '../../server/proxy/calls.ts';
 
 const HEX = '7ce30e5b2580a4a95f5880983d0ad66f';
 const THUMB = 'MUSEUM/CMS/CMS_EXHIBIT_INFO_IMG/20191121/4778791d55404e608b3557204025e28e1574340239058.jpg';

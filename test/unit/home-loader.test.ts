@@ -5,8 +5,8 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { homeLoader } from '../../server/loaders/home.ts';
 import type { LoaderContext } from '../../server/loaders/types.ts';
-import type { UpstreamApi, UpstreamCall } from '../../server/upstream/api.ts';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
+import type { ContentCall, ContentCaller } from '../../server/content/api.ts';
+import { UpstreamError } from '../../server/upstream/errors.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import type { Lang } from '../../shared/i18n.ts';
@@ -14,7 +14,7 @@ import type { Lang } from '../../shared/i18n.ts';
 // 2026-06-15 10:00 in Beijing.
 const NOW = Date.UTC(2026, 5, 15, 2, 0);
 
-type Handler = (call: UpstreamCall) => unknown;
+type Handler = (call: ContentCall) => unknown;
 
 const list = (records: unknown[]) => ({ records, pages: 1, current: 1, total: records.length });
 
@@ -33,7 +33,7 @@ const activity = (id: number, start: string, end: string, activityStatus = 0) =>
 });
 
 function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
-  const calls: Array<{ name: EndpointName; call: UpstreamCall }> = [];
+  const calls: Array<{ name: EndpointName; call: ContentCall }> = [];
   const handlers: Partial<Record<EndpointName, Handler>> = {
     queryGalleryList: () => [
       { id: 2, title: '第二张', filePath: '/file/s2.jpg', content: '', linkUrl: 'https://vr.example.cn/', sort: 2 },
@@ -59,8 +59,8 @@ function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
     getBaiduReport: () => ({ days: 30, pv: 900, uv: 300, daily: [{ date: '2026-06-14', pv: 40, uv: 10 }, { date: '2026-06-15', pv: 50, uv: 12 }] }),
     ...overrides,
   };
-  const api: UpstreamApi = {
-    async call<T>(name: EndpointName, call: UpstreamCall = {}) {
+  const api: ContentCaller = {
+    async call<T>(name: EndpointName, call: ContentCall = {}) {
       calls.push({ name, call });
       const handler = handlers[name];
       if (!handler) throw new UpstreamError('UPSTREAM_HTTP', `no script for ${name}`, { endpoint: name, httpStatus: 500 });
@@ -70,7 +70,7 @@ function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
   return { api, calls };
 }
 
-function context(api: UpstreamApi, lang: Lang = 'zh', wx = false) {
+function context(api: ContentCaller, lang: Lang = 'zh', wx = false) {
   const warnings: unknown[] = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
   const path = lang === 'en' ? '/EN_Home' : '/';
@@ -147,7 +147,7 @@ describe('home loader', () => {
     const { api, calls } = scripted();
     const data = await homeLoader(context(api).ctx);
     expect(calls.find((c) => c.name === 'getBaiduReport')?.call.params).toEqual({ number: 30 });
-    // Two days of data say nothing yet: the band is left out (issue 13 item 9).
+    // Two days of data say nothing yet: the band is left out.
     expect(data.stats).toBeNull();
     const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, pv: 300 + i, uv: 100 }));
     const full = await homeLoader(context(scripted({ getBaiduReport: () => ({ days: 30, pv: 9435, uv: 2100, daily: days }) }).api).ctx);

@@ -40,7 +40,7 @@ describe('recordLink', () => {
   });
 });
 
-describe('imageSources (THUMB / WATER per §3)', () => {
+describe('imageSources (THUMB / WATER folders)', () => {
   const p = '/file/upload/2024/05/bronze.jpg';
   it('tries the thumbnail, then the original', () => {
     expect(imageSources(p, { watermark: false, filePrefix: '/file', thumb: true })).toEqual(['/file/upload/2024/05/THUMB/bronze.jpg', p]);

@@ -6,8 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChannel, type IpcPort } from '../../server/cluster/channel.ts';
-import { ClusterRateStore, createRateCounts } from '../../server/cluster/rate-store.ts';
+import { ClusterRateStore, createChannel, createRateCounts, type IpcPort } from '../../server/sharing/cluster.ts';
 import { createMissBudget, MAX_CLIENTS, RecentClientsStore, type MissBudget } from '../../server/proxy/miss-budget.ts';
 
 const servers: Server[] = [];

@@ -12,7 +12,7 @@ describe('Pager', () => {
     expect(await pager({ page: 1, pages: 0 })).not.toContain('pager');
   });
 
-  it('shows the spec labels, five page links and the total', async () => {
+  it('shows its labels, five page links and the total', async () => {
     const html = await pager({ page: 5, pages: 12 });
     const text = textOf(html);
     for (const label of ['首页', '上一页', '下一页', '末页', '总页数', '确定']) expect(text).toContain(label);

@@ -3,7 +3,6 @@ import {
   clampPage,
   cleanJumpInput,
   jumpTarget,
-  pageCount,
   pageHref,
   pageSearch,
   pageWindow,
@@ -11,17 +10,6 @@ import {
   parsePageParam,
   correctedPageHref,
 } from '../../shared/pager.ts';
-
-describe('pageCount', () => {
-  it('rounds up and is 0 for nothing', () => {
-    expect(pageCount(0, 10)).toBe(0);
-    expect(pageCount(1, 10)).toBe(1);
-    expect(pageCount(10, 10)).toBe(1);
-    expect(pageCount(11, 10)).toBe(2);
-    expect(pageCount(31, 6)).toBe(6);
-    expect(pageCount(5, 0)).toBe(0);
-  });
-});
 
 describe('parsePageParam and clampPage', () => {
   it('reads a positive whole number and falls back to 1', () => {
@@ -73,7 +61,7 @@ describe('pagerModel', () => {
   });
 });
 
-describe('jump input (spec §5)', () => {
+describe('jump input', () => {
   it('clears non-numeric and zero entries', () => {
     for (const bad of ['', 'abc', '0', '00', '-1', '1.5', '二']) expect(cleanJumpInput(bad, 8)).toBe('');
   });
@@ -98,7 +86,7 @@ describe('page links', () => {
   });
 });
 
-describe('correctedPageHref (issue 13 item 7)', () => {
+describe('correctedPageHref', () => {
   it('names the address of the page shown when the parameter is not written as that page', () => {
     for (const bad of ['0', '-1', '2.5', 'abc', '', ' 3']) {
       expect(correctedPageHref('/News/SNews', `?page=${encodeURIComponent(bad)}&type=x`), bad).toBe(`/News/SNews?page=${bad === ' 3' ? 3 : 1}&type=x`);

@@ -1,4 +1,4 @@
-// The route table of spec §2 as data: every section row, the parents' redirects, exact matching
+// The route table as data: every section row, the parents' redirects, exact matching
 // (static rows beat `:param` rows), the English twins, and what the router matches for real paths.
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';

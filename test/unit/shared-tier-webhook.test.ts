@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookBus, webhookBody } from '../../server/fanout/webhook.ts';
+import { createWebhookBus, webhookBody } from '../../server/sharing/purge.ts';
 import { beforeDeadline } from '../world/deadline.ts';
 
 let server: Server | null = null;

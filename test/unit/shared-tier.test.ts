@@ -2,13 +2,12 @@
 // purges, the fill lock, and a hung server (SIGSTOP) costing a bounded time, never a throw.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisPurgeBus } from '../../server/fanout/redis-bus.ts';
-import { decodeEntry, encodeEntry } from '../../server/shared-tier/api-entries.ts';
-import { entryTag } from '../../server/upstream/keys.ts';
-import { decodeFrame, encodeFrame } from '../../server/shared-tier/frame.ts';
-import { createRedisLink, QUIET_AFTER_TIMEOUT_MS, redact, UNAVAILABLE, type RedisLink } from '../../server/shared-tier/link.ts';
-import { createSharedTier, lockKey, valueKey, type SharedTier } from '../../server/shared-tier/tier.ts';
-import type { CacheEntry } from '../../server/upstream/cache.ts';
+import { createRedisPurgeBus } from '../../server/sharing/purge.ts';
+import { decodeEntry, decodeFrame, encodeEntry, encodeFrame } from '../../server/sharing/tier-entries.ts';
+import { entryTag } from '../../server/content/api.ts';
+import { createRedisLink, QUIET_AFTER_TIMEOUT_MS, redact, UNAVAILABLE, type RedisLink } from '../../server/sharing/redis.ts';
+import { createSharedTier, lockKey, valueKey, type SharedTier } from '../../server/sharing/tier.ts';
+import type { CacheEntry } from '../../server/cache/response-cache.ts';
 import { startRedis, type RunningRedis } from '../integration/redis-harness.ts';
 import { beforeDeadline } from '../world/deadline.ts';
 

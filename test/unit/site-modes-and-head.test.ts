@@ -1,11 +1,11 @@
-// Language and messenger mode from the address (spec §1), mode-keeping links, and the page head.
+// Language and messenger mode from the address, mode-keeping links, and the page head.
 import { describe, expect, it } from 'vitest';
 import { buildChannelTree, pageTree } from '../../shared/channels.ts';
 import { pageHead } from '../../shared/head.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { addressIsEnglish, isWx, resolveLang, withSiteQuery } from '../../shared/site.ts';
 import { t, UI } from '../../shared/i18n.ts';
-import { ZH_TREE } from './fixtures/page-router-fixture.ts';
+import { ZH_TREE } from './fixtures/page-engine-fixture.ts';
 
 const u = (s: string) => new URL(s, 'https://museum.example');
 

@@ -1,6 +1,6 @@
 // sitePath: the one guard every redirect of a page or of /__data passes (server/render/route-answer.ts).
 import { describe, expect, it } from 'vitest';
-import { routeAnswerOf } from '../../server/render/route-answer.ts';
+import { routeAnswerOf } from '../../server/pages/engine.ts';
 import { sitePath, withoutLanguageSegments } from '../../shared/site.ts';
 
 const ORIGIN = 'http://edge.test';

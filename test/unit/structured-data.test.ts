@@ -11,8 +11,8 @@ import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { isCare, siteModeOf, withCare, withSiteQuery } from '../../shared/site.ts';
 import { chinaIso } from '../../shared/china-time.ts';
 import { landingPath, MUSEUM_FACTS, type JsonLdNode } from '../../shared/structured-data.ts';
-import { documentHead, serverHead } from '../../server/render/document.ts';
-import { ZH_TREE } from './fixtures/page-router-fixture.ts';
+import { documentHead, serverHead } from '../../server/pages/document.ts';
+import { ZH_TREE } from './fixtures/page-engine-fixture.ts';
 
 const ORIGIN = 'https://museum.example';
 const channels = buildChannelTree(ZH_TREE);

@@ -1,9 +1,9 @@
 // server/writes/once.ts and failure.ts: a repeated form send joined to the first write, writes of other
 // content or after a failure sent again, and how a failed write is worded for the form.
 import { describe, expect, it } from 'vitest';
-import { writeFailure } from '../../server/writes/failure.ts';
+import { writeFailure } from '../../server/writes/refused.ts';
 import { createWriteOnce } from '../../server/writes/once.ts';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
+import { UpstreamError } from '../../server/upstream/errors.ts';
 
 describe('write once', () => {
   it('joins a repeat of the same form and content to the first call', async () => {

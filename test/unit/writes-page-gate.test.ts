@@ -1,14 +1,14 @@
-// The page platform's gate for a form action's write (server/writes/page-writes.ts): the write rules
+// The page platform's gate for a form action's write (server/writes/rules.ts admitPageWrite): the write rules
 // the API applies, and the soft write limit, as an explicit WriteRefused rather than a made-up
 // upstream answer.
 import { describe, expect, it } from 'vitest';
-import type { UpstreamApi } from '../../server/upstream/api.ts';
-import { UpstreamError } from '../../server/upstream/upstream-error.ts';
-import { staleAfterWrite } from '../../server/writes/after-write.ts';
-import { admitPageWrite } from '../../server/writes/page-writes.ts';
+import type { ContentCaller } from '../../server/content/api.ts';
+import { UpstreamError } from '../../server/upstream/errors.ts';
+import { staleAfterWrite } from '../../server/content/api.ts';
+import { admitPageWrite } from '../../server/writes/rules.ts';
 import { WriteRefused } from '../../server/writes/refused.ts';
 
-const noReads: UpstreamApi = {
+const noReads: ContentCaller = {
   call: () => Promise.reject(new UpstreamError('UPSTREAM_NETWORK', 'no reads here', { endpoint: 'x' })),
 };
 const gate = (limitedForS?: number) => ({ limitedForS, api: noReads, lang: 'zh' as const });

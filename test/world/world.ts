@@ -7,7 +7,7 @@
 // - 'fixture' (default): the small hand-written set of test/integration/cms-fixture.ts;
 // - 'pages': PAGE_FIXTURE (test/integration/page-fixture.ts), the set whose every record the page suites know;
 // - 'demo': the real demo content the service ships with;
-// - 'standin': the independent stand-in service of test/standin/ (wire-facts.md: sibling gateways,
+// - 'standin': the independent stand-in service of test/standin/ (a deployed service's sibling gateways,
 //   its own app id and key), for the edge against a service it was not written with;
 // - any other DemoContent: that set, seeded like the fixture (e.g. a big list for the sitemap walk).
 // Each world seeds its own database file, so writes stay in the test file that made them.

@@ -7,7 +7,8 @@ import { addDays, at, daysBetween } from './dates.ts';
 import { isOn, lastEvent, lastHoliday, nextEvent, nextHoliday, SHOWINGS, type Occasion, type Showing } from './calendar.ts';
 import { storePath } from './file-store.ts';
 import { groupId, type Counter } from './ids.ts';
-import { caption, imagePath, leaderPortrait, pictureOfObject, POOLS, slugOf, type PoolName } from './image-pool.ts';
+import { caption, imagePath, leaderPortrait, pictureOfObject, POOLS, slugOf } from './image-pool.ts';
+import type { PoolName } from './prose/types.ts';
 import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
 import { cut, escapeAttr, escapeText, fill, type Slots } from './prose/fill.ts';
@@ -18,9 +19,8 @@ export type { DemoArticle } from './types.ts';
 
 /**
  * The gallery marker an article body carries where its image gallery belongs (files with code
- * CMS_ARCHIVES_IMG and objectId = the article's groupId). Screens strip it; use with `replace`.
+ * CMS_ARCHIVES_IMG and objectId = the article's groupId); the portal strips it (shared/text.ts).
  */
-export const GALLERY_MARKER = /<p>\s*\[gallery\]\s*<\/p>/g;
 const GALLERY_HTML = '<p>[gallery]</p>';
 
 /** The attachment of the donation policy articles and the film of the restoration article (store paths). */

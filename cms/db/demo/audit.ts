@@ -1,7 +1,7 @@
-// The fields deployed services send on content records beyond the spec (wire-facts.md "Fields"):
-// who created a record and when, when it last changed (null for most: never edited), and a click
-// counter on exhibitions, exhibits and activities. Drawn from their own generator, after the
-// records exist, so they never shift the draws of the content itself.
+// The fields deployed services send on content records beyond shared/wire.ts's types
+// (docs/content-service.md, Fields): who created a record and when, when it last changed (null for
+// most: never edited), and a click counter on exhibitions, exhibits and activities. Drawn from their
+// own generator, after the records exist, so they never shift the draws of the content itself.
 import { addDays, DEMO_TODAY, randomMoment } from './dates.ts';
 import type { Rng } from './prng.ts';
 import type { AuditFields } from './types.ts';

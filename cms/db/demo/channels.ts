@@ -1,8 +1,9 @@
-// The channel tree of both sites as data (see /tmp/content-map.md): route segment, names, what kind
-// of list backs the channel, its page size (spec §2) and the topic its demo articles are written on.
+// The channel tree of both sites as data, as a deployed museum site has it: route segment, names, what
+// kind of list backs the channel, its page size and the topic its demo articles are written on.
 import type { SiteLanguage } from '../../../shared/wire.ts';
 import { imagePath } from './image-pool.ts';
 import type { DemoChannel } from './types.ts';
+import type { TopicKey } from './prose/types.ts';
 
 /** What backs a channel's screen. Article kinds are listed by `queryArchivesList`. */
 export type ChannelKind =
@@ -23,42 +24,12 @@ export type ChannelKind =
   | 'message'
   | 'questionnaire';
 
-export const ARTICLE_KINDS: ReadonlySet<ChannelKind> = new Set(['text', 'images', 'common', 'wc', 'book', 'excellent']);
-
-export type TopicKey =
-  | 'intro'
-  | 'leader'
-  | 'organization'
-  | 'governance'
-  | 'honor'
-  | 'history'
-  | 'pressKit'
-  | 'news'
-  | 'media'
-  | 'notice'
-  | 'openTime'
-  | 'guide'
-  | 'traffic'
-  | 'shop'
-  | 'digital'
-  | 'excellent'
-  | 'donationRules'
-  | 'donationList'
-  | 'committee'
-  | 'achievements'
-  | 'reading'
-  | 'books'
-  | 'reception'
-  | 'volunteerActivity'
-  | 'volunteerRecruit'
-  | 'lecture';
-
 export interface ChannelPlan {
   no: string;
   zh: string;
   en: string;
   kind: ChannelKind;
-  /** Spec §2 page size of the channel's list. */
+  /** The page size of the channel's list on the site. */
   pageSize?: number;
   topic?: TopicKey;
   /** How many demo records the list gets (at least three pages). */
@@ -105,7 +76,7 @@ export const CHANNEL_PLAN: readonly ChannelPlan[] = [
       list('LeaveWord', '观众留言', 'Visitor Messages', 'message', 10),
     ]),
     list('Shopping', '文创商店', 'Museum Shop', 'wc', 6, 'shop'),
-    // The spec gives the questionnaire screen no page size: a short list, not paged.
+    // The questionnaire screen has no page size: a short list, not paged.
     { no: 'Questionnaire', zh: '问卷调查', en: 'Surveys', kind: 'questionnaire' },
   ]),
   section('Exhibition', '展览', 'Exhibitions', [
@@ -183,13 +154,3 @@ export function planChannels(site: SiteLanguage, firstId: number): PlannedChanne
   walk(CHANNEL_PLAN, '', null);
   return out;
 }
-
-/** Every channel with a list screen, with its page size (tests and the service use it). */
-export function listChannels(site: SiteLanguage): Array<{ channelNo: string; kind: ChannelKind; pageSize: number }> {
-  return planChannels(site, 1)
-    .filter((c) => c.plan.pageSize !== undefined && !c.plan.hidden)
-    .map((c) => ({ channelNo: c.channel.channelNo, kind: c.plan.kind, pageSize: c.plan.pageSize ?? 0 }));
-}
-
-/** The banner images of the top channels. */
-export const BANNER_SLUGS: readonly string[] = CHANNEL_PLAN.filter((p) => p.kind === 'section').map((p) => `banner-${p.no.toLowerCase()}`);

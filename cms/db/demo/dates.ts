@@ -36,4 +36,3 @@ export function randomMoment(rng: Rng, from: string, to: string): string {
   return at(day, rng.int(8, 18), rng.pick([0, 10, 15, 20, 30, 40, 45, 50]), rng.int(0, 59));
 }
 
-export const DATE_TIME_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;

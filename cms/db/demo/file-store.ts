@@ -1,5 +1,5 @@
-// Where the demo's uploads live, shaped like a deployed service's file store (wire-facts.md "Files
-// and images"): `<museum code>/CMS/<folder per kind of upload>/<upload day>/<32 hex>.<ext>`,
+// Where the demo's uploads live, shaped like a deployed service's file store:
+// `<museum code>/CMS/<folder per kind of upload>/<upload day>/<32 hex>.<ext>`,
 // relative to the file prefix and without a leading slash. Records carry these paths; the service
 // serves the bytes at `/file/<path>`. Names are derived from what the file is, so every run (and
 // every machine) gets the same paths.

@@ -7,6 +7,7 @@ import { catalogueObjects, detailSlug } from './catalogue.ts';
 import { STORE_DIRS, storePath, type StoreDir } from './file-store.ts';
 import { en } from './prose/en.ts';
 import { zh } from './prose/zh.ts';
+import type { PoolName } from './prose/types.ts';
 
 const img = (slug: string, motif: ImageSpec['motif'], palette: ImageSpec['palette'], shape: ImageSpec['shape'], caption: string, captionEn: string, extra: Partial<ImageSpec> = {}): ImageSpec => ({
   slug,
@@ -125,10 +126,6 @@ export function imagePath(slug: string, dir: StoreDir): string {
   return storePath(dir, slug, 'jpg');
 }
 
-export function imageSpec(slug: string): ImageSpec | undefined {
-  return BY_SLUG.get(slug);
-}
-
 let byPath: Map<string, ImageSpec> | null = null;
 
 /** The pool picture behind a stored path, if it is one (any folder). */
@@ -168,9 +165,8 @@ export const POOLS = {
   portrait: LEADERS.map((s) => s.slug),
   books: ['book-bronze', 'book-ceramics', 'book-painting', 'book-journal', 'book-kids', 'book-archaeology'],
   sliders: ['slider-bronze', 'slider-porcelain', 'slider-painting', 'slider-museum', 'slider-heritage'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<PoolName, readonly string[]>;
 
-export type PoolName = keyof typeof POOLS;
 
 /** The picture of a named object (a pool picture captioned with exactly that name), if there is one. */
 export function pictureOfObject(name: string): string | undefined {

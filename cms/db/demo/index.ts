@@ -3,16 +3,15 @@
 //   generateDemoContent(seed?)        every record of both sites (pure, same seed → same content)
 //   demoFiles(content)                the files those records refer to (store paths, relative to the files folder)
 //   writeDemoFiles(dir, content)      writes them: images (+ THUMB, WATER), the PDF, the video, 3D models
-//   GALLERY_MARKER                    marks where an article's image gallery goes; screens strip it
-export { generateDemoContent, DEFAULT_SEED } from './generate.ts';
-export { demoFiles, writeDemoFiles, type WriteOptions } from './files.ts';
-export { GALLERY_MARKER, PDF_FILE, PDF_FILE_ZH, VIDEO_FILES } from './articles.ts';
-export { CHANNEL_PLAN, listChannels, siteChannelNo, type ChannelKind } from './channels.ts';
-export { DICTIONARIES } from './dictionaries.ts';
-export { EXHIBIT_TYPES } from './collection.ts';
-export { IMAGE_POOL, imagePath, specForFile } from './image-pool.ts';
-export { MUSEUM_CODE, STORE_DIRS, STORE_PATH, storePath } from './file-store.ts';
+//   demoVisits(today)                 the visit history the service starts with, up to `today`
+//   imagePath, specForFile            a pool picture's store path, and the picture behind a store path
+//   PDF_FILE, PDF_FILE_ZH             the store paths of the policy PDFs articles attach
+//   STORE_PATH                        matches a store path (global: finds every one in a text)
+//   DEMO_TODAY                        the day the content's statuses are relative to
+export { generateDemoContent } from './generate.ts';
+export { demoFiles, writeDemoFiles } from './files.ts';
+export { PDF_FILE, PDF_FILE_ZH } from './articles.ts';
+export { imagePath, specForFile } from './image-pool.ts';
+export { STORE_PATH } from './file-store.ts';
 export { DEMO_TODAY } from './dates.ts';
-export { MUSEUM } from './museum.ts';
-export type { DemoContent, DemoFile } from './types.ts';
-export { demoVisits, VISIT_HISTORY_DAYS } from './visits.ts';
+export { demoVisits } from './visits.ts';

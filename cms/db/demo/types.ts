@@ -31,7 +31,7 @@ export type Stored<T, K extends keyof T, N extends keyof T = never> = {
 
 type Extensions = 'extension1' | 'extension2' | 'extension3' | 'extension4' | 'extension5' | 'extension6';
 
-/** Fields deployed services send on content records beyond the spec (wire-facts.md "Fields"). */
+/** Fields deployed services send on content records beyond shared/wire.ts's types. */
 export interface AuditFields {
   createBy?: string | null;
   createTime?: string | null;

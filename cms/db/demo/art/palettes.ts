@@ -1,5 +1,6 @@
-// Museum palettes (VISUAL.md): paper, ink, vermilion and gold, plus the material colours of the
-// objects (bronze patina, celadon, cobalt, jade). `light` says whether text on the ground is dark.
+// Museum palettes (the site's own, client/styles/tokens.css): paper, ink, vermilion and gold, plus
+// the material colours of the objects (bronze patina, celadon, cobalt, jade). `light` says whether
+// text on the ground is dark.
 
 export interface Palette {
   bgInner: string;

@@ -1,7 +1,5 @@
 // The shape of the prose a language provides: subjects (what an article is about) and topics (what
 // kind of article a channel holds), as templates with `{slot}` placeholders.
-import type { TopicKey } from '../channels.ts';
-import type { PoolName } from '../image-pool.ts';
 
 export type SubjectKey = 'bronze' | 'ceramics' | 'painting' | 'jade' | 'silk' | 'revolution' | 'heritage' | 'archaeology';
 
@@ -58,3 +56,53 @@ export interface Lexicon {
   /** Formats a date slot. */
   formatDay(year: number, month: number, day: number): string;
 }
+
+/** The subjects a channel's demo texts are about. */
+export type TopicKey =
+  | 'intro'
+  | 'leader'
+  | 'organization'
+  | 'governance'
+  | 'honor'
+  | 'history'
+  | 'pressKit'
+  | 'news'
+  | 'media'
+  | 'notice'
+  | 'openTime'
+  | 'guide'
+  | 'traffic'
+  | 'shop'
+  | 'digital'
+  | 'excellent'
+  | 'donationRules'
+  | 'donationList'
+  | 'committee'
+  | 'achievements'
+  | 'reading'
+  | 'books'
+  | 'reception'
+  | 'volunteerActivity'
+  | 'volunteerRecruit'
+  | 'lecture';
+
+/** Named groups of pictures the generators pick from (image-pool.ts POOLS). */
+export type PoolName =
+  | 'bronze'
+  | 'ceramics'
+  | 'painting'
+  | 'jade'
+  | 'silk'
+  | 'revolution'
+  | 'heritage'
+  | 'archaeology'
+  | 'museum'
+  | 'activity'
+  | 'volunteer'
+  | 'lecture'
+  | 'digital'
+  | 'shop'
+  | 'history'
+  | 'portrait'
+  | 'books'
+  | 'sliders';

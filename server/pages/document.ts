@@ -1,0 +1,202 @@
+// The document around the streamed app, and every other HTML the page engine writes. The head is written
+// before React starts, so the stylesheet and the entry load while the body streams; the tail carries the
+// router state as JSON, then the entry module. No inline executable script anywhere: CSP `script-src
+// 'self'` holds and the HTML can be cached as it is. The bundle's files come from the build's manifest
+// (public/build/manifest.json); without a build the pages still render (server-side HTML only) and a
+// warning says why there is no script. Error pages never carry a stack.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import { ROOT_ROUTE_ID } from '../../client/frame.ts';
+import { APP_ELEMENT_ID, HYDRATION_ELEMENT_ID, MAIN_ID } from '../../shared/dom-ids.ts';
+import { CARE_CLASS, pageHead, type HeadInput, type PageHead } from '../../shared/head.ts';
+import { t, type Lang } from '../../shared/i18n.ts';
+import { HTML_LANG } from '../../shared/site.ts';
+import { jsonLdFor, type JsonLdNode } from '../../shared/structured-data.ts';
+
+const ATTR: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
+
+export const escapeHtml = (text: string): string => text.replace(/[&"<>']/g, (c) => ATTR[c]!);
+
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
+ * `<!--`), and the two line separators JavaScript string literals once rejected. One pass over the
+ * text: a page's router state is tens of KB, and a pass per character escaped shows in a render.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
+}
+
+export interface Assets {
+  css: string | null;
+  entry: string | null;
+  modulepreload: string[];
+}
+
+export const NO_ASSETS: Assets = { css: null, entry: null, modulepreload: [] };
+
+export function readAssets(publicDir: string, logger: Logger): Assets {
+  const file = join(publicDir, 'build', 'manifest.json');
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<Assets>;
+    return {
+      css: typeof manifest.css === 'string' ? manifest.css : null,
+      entry: typeof manifest.entry === 'string' ? manifest.entry : null,
+      modulepreload: Array.isArray(manifest.modulepreload) ? manifest.modulepreload.filter((f) => typeof f === 'string') : [],
+    };
+  } catch {
+    logger.warn({ file }, 'no client build manifest: pages render without stylesheet and script (run npm run build)');
+    return NO_ASSETS;
+  }
+}
+
+/** `Link` header values for 103 Early Hints: the stylesheet and the entry start before any data. */
+export function earlyHintLinks(assets: Assets): string[] {
+  const links: string[] = [];
+  if (assets.css) links.push(`<${assets.css}>; rel=preload; as=style`);
+  if (assets.entry) links.push(`<${assets.entry}>; rel=modulepreload`);
+  for (const chunk of assets.modulepreload) links.push(`<${chunk}>; rel=modulepreload`);
+  return links;
+}
+
+/** The head as the server writes it: pageHead() plus the JSON-LD (built here, kept out of the browser bundle). */
+export interface DocumentHeadData extends PageHead {
+  jsonLd?: JsonLdNode[];
+}
+
+export function serverHead(input: HeadInput): DocumentHeadData {
+  const head = pageHead(input);
+  return { ...head, jsonLd: jsonLdFor({ ...input, canonical: head.canonical, description: head.description }) };
+}
+
+export function documentHead(head: DocumentHeadData, assets: Assets): string {
+  const e = escapeHtml;
+  const lines = [
+    '<!DOCTYPE html>',
+    // The reading mode is in the address, so the server renders it: no flash, and the page caches as is.
+    `<html lang="${e(head.lang)}"${head.care ? ` class="${CARE_CLASS}"` : ''}>`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(head.title)}</title>`,
+    `<meta name="description" content="${e(head.description)}">`,
+    head.robots ? `<meta name="robots" content="${e(head.robots)}">` : '',
+    '<meta name="theme-color" content="#9b2c22">',
+    '<meta name="format-detection" content="telephone=no">',
+    // Baidu's hint that one responsive page serves both (no separate m. site to look for).
+    '<meta name="applicable-device" content="pc,mobile">',
+    head.canonical ? `<link rel="canonical" href="${e(head.canonical)}">` : '',
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
+    ...head.feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${e(f.title)}" href="${e(f.href)}">`),
+    `<meta property="og:type" content="${e(head.og.type)}">`,
+    `<meta property="og:title" content="${e(head.og.title)}">`,
+    `<meta property="og:description" content="${e(head.og.description)}">`,
+    head.og.url ? `<meta property="og:url" content="${e(head.og.url)}">` : '',
+    `<meta property="og:image" content="${e(head.og.image)}">`,
+    `<meta property="og:image:alt" content="${e(head.og.imageAlt)}">`,
+    `<meta property="og:site_name" content="${e(head.og.siteName)}">`,
+    `<meta property="og:locale" content="${e(head.og.locale)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : '',
+    assets.entry ? `<link rel="modulepreload" href="${e(assets.entry)}">` : '',
+    // JSON-LD is data (a non-JavaScript type is never run), so `script-src 'self'` allows it without a
+    // nonce; scriptJson escapes `<`, `>`, `&`, U+2028/2029 so no value can close the element.
+    ...(head.jsonLd ?? []).map((node) => `<script type="application/ld+json">${scriptJson(node)}</script>`),
+    '</head>',
+    '<body>',
+    `<div id="${APP_ELEMENT_ID}">`,
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+/** The end of the document: `stateJson` is the router state already made script-safe (hydration.ts). */
+export function documentTail(stateJson: string, assets: Assets): string {
+  return [
+    '</div>',
+    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${stateJson}</script>`,
+    assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
+    '</body>',
+    '</html>',
+    '',
+  ]
+    .filter((l, i, all) => l !== '' || i === all.length - 1)
+    .join('\n');
+}
+
+/** Only the stable code travels; messages are for the logs. */
+const codeOf = (data: unknown): string =>
+  typeof (data as { code?: unknown } | null)?.code === 'string' ? (data as { code: string }).code : 'ERROR';
+
+export function hydrationState(context: StaticHandlerContext): { loaderData: unknown; actionData: unknown; errors: unknown } {
+  const errors = context.errors
+    ? Object.fromEntries(
+        Object.entries(context.errors).map(([id, error]) => [
+          id,
+          isRouteErrorResponse(error)
+            ? { __type: 'RouteErrorResponse', status: error.status, statusText: error.statusText, data: { code: codeOf(error.data) }, internal: false }
+            : { __type: 'Error', message: 'error' },
+        ]),
+      )
+    : null;
+  return { loaderData: context.loaderData, actionData: context.actionData, errors };
+}
+
+/**
+ * The channel tree's script JSON, written once per tree: the root loader hands out one frozen tree for as
+ * long as its upstream answer is cached (server/loaders/root.ts), and it is most of a list page's state:
+ * stringifying and escaping it again on every render would be a visible share of the render.
+ */
+const treeJson = new WeakMap<object, string>();
+const TREE_MARK = '\u0000channel tree\u0000';
+
+/** The state as script-safe JSON (html.ts `scriptJson`), the frame's channel tree taken from treeJson. */
+export function hydrationJson(context: StaticHandlerContext): string {
+  const state = hydrationState(context);
+  const frame = context.loaderData[ROOT_ROUTE_ID] as { channels?: unknown } | undefined;
+  const tree = frame?.channels;
+  if (typeof tree !== 'object' || tree === null || !Object.isFrozen(tree)) return scriptJson(state);
+  let json = treeJson.get(tree);
+  if (json === undefined) {
+    json = scriptJson(tree);
+    treeJson.set(tree, json);
+  }
+  // The frame is the first entry of loaderData and the tree follows only its flags, so the first
+  // occurrence of the mark is the tree's place (replaced by a function: no `$` patterns).
+  const marked = { ...state, loaderData: { ...context.loaderData, [ROOT_ROUTE_ID]: { ...frame, channels: TREE_MARK } } };
+  const treeJsonText = json;
+  return scriptJson(marked).replace(JSON.stringify(TREE_MARK), () => treeJsonText);
+}
+
+export function errorPageHtml(lang: Lang, assets: Assets): string {
+  const title = t(lang, 'site.pageTitle', { page: t(lang, 'error.title'), site: t(lang, 'site.title') });
+  return `<!DOCTYPE html>
+<html lang="${HTML_LANG[lang]}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${assets.css ? `<link rel="stylesheet" href="${escapeHtml(assets.css)}">` : ''}
+</head>
+<body>
+<div class="page page--bare">
+<main id="${MAIN_ID}" class="page__main page__main--bare">
+<img class="logo" src="/logo${lang === 'en' ? '-en' : ''}.svg" alt="${escapeHtml(t(lang, 'site.title'))}" width="${lang === 'en' ? 224 : 198}" height="48">
+<section class="status-page" aria-labelledby="status-title">
+<h1 id="status-title" class="status-page__title">${escapeHtml(t(lang, 'error.title'))}</h1>
+<p class="status-page__lead">${escapeHtml(t(lang, 'error.sentence'))}</p>
+<p class="status-page__actions"><a class="button button--primary" href="">${escapeHtml(t(lang, 'error.retry'))}</a></p>
+</section>
+</main>
+</div>
+</body>
+</html>
+`;
+}
