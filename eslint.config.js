@@ -26,7 +26,14 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', setInterval: 'readonly', clearInterval: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -38,7 +45,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'ObjectExpression > SpreadElement', message: 'On the cached-answer path, write the object literal: a spread copy costs a hidden class per answer (see eslint.config.js).' },
+        {
+          selector: 'ObjectExpression > SpreadElement',
+          message:
+            'On the cached-answer path, write the object literal: a spread copy costs a hidden class per answer (see eslint.config.js).',
+        },
       ],
     },
   },

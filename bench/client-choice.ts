@@ -68,7 +68,9 @@ const rows = [];
 for (const [name, send] of clients) {
   rows.push({ name, ...(await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, send })) });
 }
-console.log(`\nupstream client choice: ${envelope.length} B answers, POST ${requestBody.length} B, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each\n`);
+console.log(
+  `\nupstream client choice: ${envelope.length} B answers, POST ${requestBody.length} B, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s each\n`,
+);
 console.log(table(rows));
 await Promise.all([undiciAgent.close(), fetchAgent.close()]);
 nodeAgent.destroy();

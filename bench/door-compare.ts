@@ -27,12 +27,16 @@ const cases = [
 ];
 
 const sides: Array<[string, DoorChild]> = [];
-const runs = cases.map(() => [{ rps: [] as number[], cpu: [] as number[] }, { rps: [] as number[], cpu: [] as number[] }]);
+const runs = cases.map(() => [
+  { rps: [] as number[], cpu: [] as number[] },
+  { rps: [] as number[], cpu: [] as number[] },
+]);
 try {
   for (const root of [a, b]) sides.push([resolve(root), await startDoorServers({ checkout: resolve(root) })]);
   // Warm both (JIT, the first compressed copies) before anything counts: the side measured first would
   // otherwise pay for it (unwarmed, one round can put the same code far apart from itself).
-  for (const [, server] of sides) for (const c of cases) await wrk(`${server.targets.edgeUrl}${c.path}`, server.cpuUs, { ...load, durationS: 2, script: c.script });
+  for (const [, server] of sides)
+    for (const c of cases) await wrk(`${server.targets.edgeUrl}${c.path}`, server.cpuUs, { ...load, durationS: 2, script: c.script });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, c] of cases.entries()) {
       for (const side of round % 2 === 0 ? [0, 1] : [1, 0]) {
@@ -48,7 +52,11 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`door compare: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -t1 -c50 -d${DURATION_S}s, medians of ${ROUNDS} interleaved rounds`);
+console.log(
+  `door compare: ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, wrk -t1 -c50 -d${DURATION_S}s, medians of ${ROUNDS} interleaved rounds`,
+);
 console.log(`A ${sides[0]![0]}\nB ${sides[1]![0]}`);
 cases.forEach((c, i) => {
   const [ra, rb] = runs[i]!.map((r) => ({ rps: median(r.rps), cpu: median(r.cpu) }));

@@ -21,7 +21,11 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 // BENCH_NODE_ARGS: node flags to try beside the shipped ones (e.g. --max-semi-space-size=8).
-const { child, targets, cpuUs: serverCpuUs } = await startDoorServers({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
+const {
+  child,
+  targets,
+  cpuUs: serverCpuUs,
+} = await startDoorServers({ nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) });
 
 const dir = mkdtempSync(join(tmpdir(), 'door-bench-'));
 const post = postScript(dir, BENCH_LIST_BODY);
@@ -45,7 +49,11 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`front door bench: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -t1 -c${CONNECTIONS} -d${DURATION_S}s, medians of ${ROUNDS}`);
+console.log(
+  `front door bench: ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, wrk -t1 -c${CONNECTIONS} -d${DURATION_S}s, medians of ${ROUNDS}`,
+);
 cases.forEach((c, i) => {
   const f = figures[i]!;
   const rps = (runs: WrkRun[]) => median(runs.map((r) => r.rps));

@@ -24,12 +24,27 @@ import { loadConfig } from '../server/config.ts';
 const SHIFT_S = Number(process.env.OUTAGE_SHIFT_S ?? 120);
 const SECONDS = Number(process.env.OUTAGE_SECONDS ?? 20);
 const CLIENTS = Number(process.env.OUTAGE_CLIENTS ?? 8);
-const PAGES = ['/Home', '/News/SNews', '/News/Media', '/News/Notice', '/Research/Read', '/Survey/Introduction', '/EN_Home', '/Collection/PreciousCol'];
+const PAGES = [
+  '/Home',
+  '/News/SNews',
+  '/News/Media',
+  '/News/Notice',
+  '/Research/Read',
+  '/Survey/Introduction',
+  '/EN_Home',
+  '/Collection/PreciousCol',
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'edge-outage-'));
 let shift = 0;
 const now = () => Date.now() + shift;
-const cms = await createCmsServer({ db: join(dir, 'cms.sqlite'), appId: DEMO_APP_ID, tokenKey: DEMO_TOKEN_KEY, gateways: DEPLOYED_GATEWAYS, logger: false });
+const cms = await createCmsServer({
+  db: join(dir, 'cms.sqlite'),
+  appId: DEMO_APP_ID,
+  tokenKey: DEMO_TOKEN_KEY,
+  gateways: DEPLOYED_GATEWAYS,
+  logger: false,
+});
 const cmsUrl = await cms.listen(0, '127.0.0.1');
 const config = loadConfig({
   UPSTREAM_URL: cmsUrl,

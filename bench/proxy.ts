@@ -51,7 +51,12 @@ const cases: Case[] = [
       if (h['x-cache'] !== 'HIT') throw new Error(`expected a cache hit, got X-Cache ${String(h['x-cache'])}`);
     },
   },
-  { name: '(b) bare node:http, same bytes', origin: targets.bareUrl, path: '/api/queryArchivesList', headers: { 'content-type': 'application/json' } },
+  {
+    name: '(b) bare node:http, same bytes',
+    origin: targets.bareUrl,
+    path: '/api/queryArchivesList',
+    headers: { 'content-type': 'application/json' },
+  },
   {
     name: '(c) reference service direct',
     origin: targets.cmsUrl,
@@ -122,7 +127,11 @@ console.log(
   `\nproxy bench: POST queryArchivesList (${targets.bodyBytes} B answer), ${CONCURRENCY} connections, ${ROUNDS} rounds of ${DURATION_MS / 1000} s per case (median round shown), loopback`,
 );
 // Figures taken on a busy machine say little: show how busy it was.
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores\n`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores\n`,
+);
 console.log(table(rows));
 const ratio = median(ratios);
 console.log(

@@ -44,7 +44,10 @@ const servers: Server[] = [];
 const edges: EdgeApp[] = [];
 
 async function startEdge(env: Record<string, string>): Promise<Pool> {
-  const edge = createApp(loadConfig({ UPSTREAM_URL: cmsUrl, APP_ID: DEMO_APP_ID, TOKEN_KEY: DEMO_TOKEN_KEY, LOG_LEVEL: 'warn', ...env }), { logger, defaultMetrics: false });
+  const edge = createApp(loadConfig({ UPSTREAM_URL: cmsUrl, APP_ID: DEMO_APP_ID, TOKEN_KEY: DEMO_TOKEN_KEY, LOG_LEVEL: 'warn', ...env }), {
+    logger,
+    defaultMetrics: false,
+  });
   const server = createServer(edge.handler);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   servers.push(server);
@@ -106,7 +109,10 @@ async function redisCommands(): Promise<number> {
 let hitRequests = 0;
 let hitCommands = 0;
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [name, pool] of [['(a) first-tier hit, REDIS_URL unset', solo], ['(b) first-tier hit, REDIS_URL set', withRedis]] as const) {
+  for (const [name, pool] of [
+    ['(a) first-tier hit, REDIS_URL unset', solo],
+    ['(b) first-tier hit, REDIS_URL set', withRedis],
+  ] as const) {
     const before = pool === withRedis ? await redisCommands() : 0;
     const cpu = process.cpuUsage();
     const figures = await runLoad({ concurrency: 8, durationMs: DURATION_MS, send: async () => void (await list(pool)) });
@@ -142,17 +148,28 @@ const decodeStoredUs = median([0, 1, 2].map(() => timeIt(() => decodeEntry(sampl
 const decodeRecomputeUs = median([0, 1, 2].map(() => timeIt(() => gzipSync(decodeEntry(sample.key, bare)!.raw), 500)));
 
 const cores = availableParallelism();
-console.log(`redis-tier bench — ${cores} cores (${cpus()[0]?.model ?? '?'}), medians of ${ROUNDS} rounds, loopback, servers and load in one process`);
+console.log(
+  `redis-tier bench — ${cores} cores (${cpus()[0]?.model ?? '?'}), medians of ${ROUNDS} rounds, loopback, servers and load in one process`,
+);
 console.log('case'.padEnd(58), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'CPU µs/req'.padStart(11));
 const shown = (v: number, digits: number) => (Number.isNaN(v) ? '—' : v.toFixed(digits));
 for (const [name, r] of Object.entries(rows)) {
-  console.log(name.padEnd(58), shown(median(r.rps), 0).padStart(8), median(r.p50).toFixed(3).padStart(8), shown(median(r.cpu), 0).padStart(11));
+  console.log(
+    name.padEnd(58),
+    shown(median(r.rps), 0).padStart(8),
+    median(r.p50).toFixed(3).padStart(8),
+    shown(median(r.cpu), 0).padStart(11),
+  );
 }
-console.log('(CPU µs/req: this whole process, servers and load generator, per request: less distorted by other work on the machine than req/s)');
+console.log(
+  '(CPU µs/req: this whole process, servers and load generator, per request: less distorted by other work on the machine than req/s)',
+);
 for (const [what, { got, of }] of Object.entries(expected)) console.log(`${what}: ${got} of ${of} calls answered so (X-Cache)`);
 console.log(`Redis commands during ${hitRequests} first-tier hits with REDIS_URL set: ${hitCommands}`);
 console.log(`value of a ${sample.raw.length} B answer in Redis: ${stored.length} B with its gzip copy, ${bare.length} B without`);
-console.log(`decode with the gzip copy stored: ${decodeStoredUs.toFixed(1)} µs; without (gzip recomputed): ${decodeRecomputeUs.toFixed(1)} µs`);
+console.log(
+  `decode with the gzip copy stored: ${decodeStoredUs.toFixed(1)} µs; without (gzip recomputed): ${decodeRecomputeUs.toFixed(1)} µs`,
+);
 
 for (const server of servers) {
   server.closeAllConnections();

@@ -58,11 +58,17 @@ try {
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
 }
-console.log(`render CPU: ${availableParallelism()} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}, wrk -c2 -d${DURATION_S}s, ${ROUNDS} rounds`);
+console.log(
+  `render CPU: ${availableParallelism()} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, wrk -c2 -d${DURATION_S}s, ${ROUNDS} rounds`,
+);
 for (const path of PAGES) {
   settings.forEach(([name], i) => {
     const xs = ms.get(path)![i]!;
     const label = settings.length > 1 ? `${path} ${name}` : path;
-    console.log(`${label}: ${median(xs).toFixed(2)} ms CPU per render, least ${Math.min(...xs).toFixed(2)} (rounds ${xs.map((x) => x.toFixed(2)).join(' ')})`);
+    console.log(
+      `${label}: ${median(xs).toFixed(2)} ms CPU per render, least ${Math.min(...xs).toFixed(2)} (rounds ${xs.map((x) => x.toFixed(2)).join(' ')})`,
+    );
   });
 }

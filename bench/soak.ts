@@ -48,8 +48,7 @@ const GATEWAYS = {
 };
 const MiB = 1024 * 1024;
 const root = new URL('..', import.meta.url).pathname;
-const SHIPPED: Launch =
-  process.env.SOAK_AS_SHIPPED === '0' ? { env: {}, nodeArgs: [], entry: 'dist/server/main.js' } : startLaunch(root);
+const SHIPPED: Launch = process.env.SOAK_AS_SHIPPED === '0' ? { env: {}, nodeArgs: [], entry: 'dist/server/main.js' } : startLaunch(root);
 
 // ---------------------------------------------------------------------------------------------------
 // Children: started here, killed by PID at the end, on an error and on Ctrl-C.
@@ -216,7 +215,15 @@ try {
   const edgePort = await freePort();
   const edge = start(
     'edge',
-    ['--expose-gc', '--require', join(root, 'bench/lib/memory-probe.cjs'), ...SHIPPED.nodeArgs, ...EXTRA_NODE_ARGS, ...snapshotArgs(), SHIPPED.entry],
+    [
+      '--expose-gc',
+      '--require',
+      join(root, 'bench/lib/memory-probe.cjs'),
+      ...SHIPPED.nodeArgs,
+      ...EXTRA_NODE_ARGS,
+      ...snapshotArgs(),
+      SHIPPED.entry,
+    ],
     {
       // As `npm start` runs it (its node flags and allocator settings; SOAK_AS_SHIPPED=0 leaves them out).
       ...SHIPPED.env,
@@ -233,7 +240,9 @@ try {
       RATE_LIMIT_API_MISSES: '0',
       // glibc's allocator settings, when given (MALLOC_ARENA_MAX=2, GLIBC_TUNABLES=…): to tell malloc's
       // retention from the edge's own memory.
-      ...Object.fromEntries(Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$|HEAP_GROWTH_PERCENT$)/.test(k) && v !== undefined)),
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k, v]) => /^(MALLOC_|GLIBC_TUNABLES$|HEAP_GROWTH_PERCENT$)/.test(k) && v !== undefined),
+      ),
     },
     true,
   );
@@ -252,7 +261,8 @@ try {
   const post = async (path: string, body: unknown) => {
     const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await res.body.json()) as { code: number; data: { records: Array<{ archivesId: string }>; pages: number } };
-    if (res.statusCode !== 200 || json.code !== 200) throw new Error(`${path} answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 200)}`);
+    if (res.statusCode !== 200 || json.code !== 200)
+      throw new Error(`${path} answered ${res.statusCode}: ${JSON.stringify(json).slice(0, 200)}`);
     return json.data;
   };
   /** List channels of the demo content, with their page route and page size (shared/route-table.ts). */
@@ -265,10 +275,12 @@ try {
   ];
   const lists: Array<(typeof LISTS)[number] & { pages: number; ids: string[] }> = [];
   for (const l of LISTS) {
-    const pages = (await post('/api/queryArchivesList', { entity: { channelNo: l.channelNo }, param: { pageNum: 1, pageSize: l.pageSize } })).pages;
-    const ids = (await post('/api/queryArchivesList', { entity: { channelNo: l.channelNo }, param: { pageNum: 1, pageSize: 100 } })).records.map(
-      (r) => r.archivesId,
-    );
+    const pages = (
+      await post('/api/queryArchivesList', { entity: { channelNo: l.channelNo }, param: { pageNum: 1, pageSize: l.pageSize } })
+    ).pages;
+    const ids = (
+      await post('/api/queryArchivesList', { entity: { channelNo: l.channelNo }, param: { pageNum: 1, pageSize: 100 } })
+    ).records.map((r) => r.archivesId);
     if (pages > 0 && ids.length > 0) lists.push({ ...l, pages, ids });
   }
   if (lists.length === 0) throw new Error('the content service lists no articles');
@@ -329,7 +341,9 @@ try {
   // byte more in the caches: they go with an Authorization header, which the page cache passes by (each
   // one renders, none is stored; their upstream calls are hits). The bound is read from the idle after
   // this, so the soak's growth is what 20,000 distinct URLs cost; the cold idle is shown too.
-  const warmPages = Array.from({ length: WARM_URLS }, (_, k) => URLS + k).filter((n) => request(n).method === 'GET' && !request(n).path.startsWith('/api/'));
+  const warmPages = Array.from({ length: WARM_URLS }, (_, k) => URLS + k).filter(
+    (n) => request(n).method === 'GET' && !request(n).path.startsWith('/api/'),
+  );
   const warmEnd = performance.now() + WARM_SECONDS * 1000;
   let warmSent = 0;
   await Promise.all(
@@ -347,15 +361,31 @@ try {
   const bound = 2 * CACHE_MAX_BYTES + idle;
   console.log(
     `soak: ${SECONDS} s, ${CONCURRENCY} requests at a time over ${URLS.toLocaleString('en')} distinct URLs, CACHE_MAX_BYTES ${mib(CACHE_MAX_BYTES)} MiB, ` +
-      `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores`,
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores`,
   );
-  console.log(`cold idle (after ${WARM_URLS} first requests): RSS ${mib(coldIdle)} MiB; warm-up: ${warmSent.toLocaleString('en')} renders in ${WARM_SECONDS} s of the ${warmPages.length} pages among them`);
+  console.log(
+    `cold idle (after ${WARM_URLS} first requests): RSS ${mib(coldIdle)} MiB; warm-up: ${warmSent.toLocaleString('en')} renders in ${WARM_SECONDS} s of the ${warmPages.length} pages among them`,
+  );
   console.log(
     `idle: RSS ${mib(idle)} MiB (heap used ${mib(idleUsage.heapUsed)}, heap total ${mib(idleUsage.heapTotal)} of which new space ${mib(idleUsage.newSpace)}, external ${mib(idleUsage.external)} of which ArrayBuffers ${mib(idleUsage.arrayBuffers)}; ` +
       `cache ${mib(idleCache.upstream.bytes + (idleCache.pages?.bytes ?? 0))} MiB)`,
   );
   console.log(`      RSS by mapping: ${idleParts}\n`);
-  const head = ['t s', 'RSS MiB', 'heap used', 'heap total', 'new space', 'external', 'ArrayBuffers', 'upstream cache', 'page cache', 'entries', 'req/s'];
+  const head = [
+    't s',
+    'RSS MiB',
+    'heap used',
+    'heap total',
+    'new space',
+    'external',
+    'ArrayBuffers',
+    'upstream cache',
+    'page cache',
+    'entries',
+    'req/s',
+  ];
   const rows: string[][] = [];
   const print = (cells: string[]) => console.log(cells.map((c, i) => c.padStart(head[i]!.length)).join('  '));
   console.log(head.join('  '));
@@ -435,7 +465,10 @@ try {
 
   const distinct = Math.min(next, URLS);
   console.log(
-    `\n${sent.toLocaleString('en')} requests (${errors} failed; status ${[...statuses].sort().map(([s, c]) => `${s}×${c}`).join(' ')}), ` +
+    `\n${sent.toLocaleString('en')} requests (${errors} failed; status ${[...statuses]
+      .sort()
+      .map(([s, c]) => `${s}×${c}`)
+      .join(' ')}), ` +
       `${distinct.toLocaleString('en')} distinct URLs${next > URLS ? `, the set sent ${(next / URLS).toFixed(1)} times` : ''}`,
   );
   console.log(

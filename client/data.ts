@@ -5,7 +5,8 @@ import { dataUrl, type ActionUnsent, type DataAnswer } from '../shared/data-prot
 
 /** A failure the router's error boundaries show as the not-found or service-error screen. */
 function routeError(status: number, code: string): unknown {
-  if (status === 404 || status === 405 || status === 502 || status === 503) return data({ code, message: '' }, { status, statusText: code });
+  if (status === 404 || status === 405 || status === 502 || status === 503)
+    return data({ code, message: '' }, { status, statusText: code });
   return new Error(`page data failed: ${status} ${code}`);
 }
 

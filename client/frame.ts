@@ -20,7 +20,15 @@ export function useFrame(): FrameData {
   return frame ?? (pathIsEnglish(pathname) ? FALLBACK_EN : FALLBACK_ZH);
 }
 
-const FALLBACK_ZH: FrameData = { lang: 'zh', wx: false, englishFlag: false, year: 2018, channels: [], watermark: false, filePrefix: '/file' };
+const FALLBACK_ZH: FrameData = {
+  lang: 'zh',
+  wx: false,
+  englishFlag: false,
+  year: 2018,
+  channels: [],
+  watermark: false,
+  filePrefix: '/file',
+};
 const FALLBACK_EN: FrameData = { ...FALLBACK_ZH, lang: 'en' };
 
 export const useLang = (): Lang => useFrame().lang;

@@ -14,7 +14,8 @@ interface SerializedError {
 
 function revive(value: unknown): unknown {
   const v = value as SerializedError | null;
-  if (v?.__type === 'RouteErrorResponse') return new UNSAFE_ErrorResponseImpl(v.status ?? 500, v.statusText ?? '', v.data, v.internal === true);
+  if (v?.__type === 'RouteErrorResponse')
+    return new UNSAFE_ErrorResponseImpl(v.status ?? 500, v.statusText ?? '', v.data, v.internal === true);
   if (v?.__type === 'Error') return new Error(v.message ?? 'error');
   return value;
 }

@@ -22,7 +22,9 @@ export interface RouteSources {
  * navigation crosses between the Chinese and English sites or into or out of the messenger or reading mode.
  */
 export const rootShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
-  pathIsEnglish(currentUrl.pathname) !== pathIsEnglish(nextUrl.pathname) || isWx(currentUrl) !== isWx(nextUrl) || isCare(currentUrl) !== isCare(nextUrl);
+  pathIsEnglish(currentUrl.pathname) !== pathIsEnglish(nextUrl.pathname) ||
+  isWx(currentUrl) !== isWx(nextUrl) ||
+  isCare(currentUrl) !== isCare(nextUrl);
 
 /**
  * After a post that answered in place (a like's new count) the page's own data is unchanged, and

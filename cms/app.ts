@@ -16,10 +16,7 @@ export function createCmsApp(deps: ApiDeps & { filesDir: string; logger: Logger 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(
-    FILE_PREFIX,
-    express.static(deps.filesDir, { immutable: true, maxAge: '1y', index: false, redirect: false, dotfiles: 'ignore' }),
-  );
+  app.use(FILE_PREFIX, express.static(deps.filesDir, { immutable: true, maxAge: '1y', index: false, redirect: false, dotfiles: 'ignore' }));
   app.use(createApiMiddleware({ ...deps, gateways, prefix: undefined }));
   app.use((req: express.Request, res: express.Response) => {
     if (matcher.pathIsKnown(req.path)) return sendEnvelope(res, 405, `Method ${req.method} is not allowed for ${req.path}`);

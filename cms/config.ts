@@ -13,7 +13,12 @@ const int = (min: number, max: number) =>
     .trim()
     .regex(/^\d+$/, { error: 'must be a whole number' })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `must be at least ${min}` }).max(max, { error: `must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
 
 const gatewayPath = (example: string) =>
   z

@@ -18,7 +18,9 @@ const trim = (prefix: string): string => prefix.replace(/\/+$/, '');
  */
 export function nestedGateways(content = ''): GatewayPrefixes {
   const root = trim(content);
-  return Object.fromEntries(SERVICE_NAMES.map((s) => [s, s === 'content' ? root : `${root}${SERVICE_PUBLIC_PREFIX[s]}`])) as GatewayPrefixes;
+  return Object.fromEntries(
+    SERVICE_NAMES.map((s) => [s, s === 'content' ? root : `${root}${SERVICE_PUBLIC_PREFIX[s]}`]),
+  ) as GatewayPrefixes;
 }
 
 /**
@@ -29,7 +31,8 @@ export function resolveGateways(gateways: Partial<GatewayPrefixes> = {}, legacyP
   const base = nestedGateways(gateways.content ?? legacyPrefix ?? '');
   const layout = Object.fromEntries(SERVICE_NAMES.map((s) => [s, trim(gateways[s] ?? base[s])])) as GatewayPrefixes;
   for (const s of SERVICE_NAMES) {
-    if (!GATEWAY_PATH.test(layout[s])) throw new Error(`gateway of the ${s} service must be a path such as /japi/sw-cms (got "${layout[s]}")`);
+    if (!GATEWAY_PATH.test(layout[s]))
+      throw new Error(`gateway of the ${s} service must be a path such as /japi/sw-cms (got "${layout[s]}")`);
   }
   return Object.freeze(layout);
 }

@@ -23,7 +23,16 @@ import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
 const CATEGORIES = Object.keys(BUDGET) as Category[];
@@ -140,10 +149,16 @@ async function runAxe(urls: string[]): Promise<Array<{ count: number; ids: strin
       const page = await context.newPage();
       for (const url of urls) {
         await page.goto(url, { waitUntil: 'load' });
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => undefined);
+        await page
+          .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 })
+          .catch(() => undefined);
         await page.evaluate(axeSource);
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; nodes: unknown[] }> }> };
+            }
+          ).axe;
           const result = await axe.run(document, { resultTypes: ['violations'] });
           return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.length }));
         });
@@ -167,12 +182,16 @@ async function runVnu(urls: string[], dir: string): Promise<Array<{ count: numbe
   let stdout = '';
   let stderr = '';
   try {
-    ({ stdout, stderr } = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], { maxBuffer: 16 * 1024 * 1024 }));
+    ({ stdout, stderr } = await promisify(execFile)('java', ['-jar', VNU, '--format', 'json', '--errors-only', ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    }));
   } catch (err) {
     // vnu exits 1 when it found errors; its JSON report is on stderr either way.
     ({ stdout = '', stderr = '' } = err as { stdout?: string; stderr?: string });
   }
-  const report = JSON.parse(stderr || stdout || '{"messages":[]}') as { messages: Array<{ url: string; type: string; message: string; lastLine?: number }> };
+  const report = JSON.parse(stderr || stdout || '{"messages":[]}') as {
+    messages: Array<{ url: string; type: string; message: string; lastLine?: number }>;
+  };
   return files.map((file) => {
     const mine = report.messages.filter((m) => m.url.endsWith(file.split('/').pop()!) && m.type === 'error');
     return { count: mine.length, messages: mine.map((m) => `line ${m.lastLine ?? '?'}: ${m.message}`) };

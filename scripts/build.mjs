@@ -60,7 +60,12 @@ const started = Date.now();
 const clientOnly = process.argv.includes('--client');
 if (!clientOnly) {
   await Promise.all([
-    build({ ...nodeCommon, entryPoints: { main: join(root, 'server/main.ts') }, outdir: join(root, 'dist/server'), plugins: [reactRouterProduction] }),
+    build({
+      ...nodeCommon,
+      entryPoints: { main: join(root, 'server/main.ts') },
+      outdir: join(root, 'dist/server'),
+      plugins: [reactRouterProduction],
+    }),
     build({ ...nodeCommon, entryPoints: { main: join(root, 'cms/main.ts') }, outdir: join(root, 'dist/cms') }),
   ]);
 }
@@ -131,7 +136,9 @@ if (existsSync(clientEntry)) {
   pruneOldBuilds(outdir, new Set(Object.keys(outputs).map((f) => join(root, f))));
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`client: initial JS ${kb(initialBytes)} gzipped (budget ${JS_BUDGET_BYTES / 1024} KB)`);
-  console.log(`client: deferred hydration JS per page, largest ${kb(worstHydration)} gzipped (framework + screen, after load; budget ${HYDRATION_BUDGET_BYTES / 1024} KB)`);
+  console.log(
+    `client: deferred hydration JS per page, largest ${kb(worstHydration)} gzipped (framework + screen, after load; budget ${HYDRATION_BUDGET_BYTES / 1024} KB)`,
+  );
   for (const h of hydration.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${h.screen.padEnd(30)} ${kb(h.bytes)}`);
   for (const f of Object.keys(outputs).filter((f) => !f.endsWith('.map'))) {
     console.log(`  ${toUrl(f).padEnd(48)} ${kb(gz(f))} gz`);

@@ -96,7 +96,10 @@ function qrSvg(seed, px = 6) {
 
 const QR = { wechat: 20180101, xiaohongshu: 20180202, douyin: 20180303 };
 for (const [name, seed] of Object.entries(QR)) {
-  await sharp(Buffer.from(qrSvg(seed))).resize(192, 192, { kernel: 'nearest' }).png({ palette: true, colors: 2 }).toFile(join(pub, 'qr', `${name}.png`));
+  await sharp(Buffer.from(qrSvg(seed)))
+    .resize(192, 192, { kernel: 'nearest' })
+    .png({ palette: true, colors: 2 })
+    .toFile(join(pub, 'qr', `${name}.png`));
 }
 
 // ---- The government website identification badge (党政机关): a red emblem with the words.

@@ -140,16 +140,29 @@ function contentParts({ config, upstreamUrl, now, logger, metrics, sharing }: Ba
   metrics.gauge('edge_cache_entries', 'Entries in the upstream response cache', () => cache.stats().entries);
   metrics.gauge('edge_cache_bytes', 'Bytes held by the upstream response cache (keys and values)', () => cache.stats().bytes);
   metrics.gauge('edge_draining', '1 while the edge is shutting down', () => (readiness.draining ? 1 : 0));
-  metrics.gauge('edge_redis_up', '1 while the shared Redis tier answers (REDIS_URL; 0 when unset or down)', () => (sharing.redis().state === 'up' ? 1 : 0));
+  metrics.gauge('edge_redis_up', '1 while the shared Redis tier answers (REDIS_URL; 0 when unset or down)', () =>
+    sharing.redis().state === 'up' ? 1 : 0,
+  );
   return { readiness, client, cache, operator, visits, api, pageBytes };
 }
 
 /** Pages: the engine over the content API, and the page cache around it (when PAGE_CACHE_TTL_S is above 0). */
-function pageParts(base: Base, { api, visits, cache, pageBytes }: Pick<ReturnType<typeof contentParts>, 'api' | 'visits' | 'cache' | 'pageBytes'>) {
+function pageParts(
+  base: Base,
+  { api, visits, cache, pageBytes }: Pick<ReturnType<typeof contentParts>, 'api' | 'visits' | 'cache' | 'pageBytes'>,
+) {
   const { config, now, logger, metrics, sharing } = base;
   const site: SiteSettings = { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId };
   // One guard per app (not per process): apps in one process never join each other's writes.
-  const engine = createPageEngine({ api, logger, now, site, publicDir: base.publicDir, writeOnce: createWriteOnce(), onRender: metrics.countRender });
+  const engine = createPageEngine({
+    api,
+    logger,
+    now,
+    site,
+    publicDir: base.publicDir,
+    writeOnce: createWriteOnce(),
+    onRender: metrics.countRender,
+  });
   const pageCache =
     pageBytes > 0
       ? createPageCache({
@@ -166,7 +179,10 @@ function pageParts(base: Base, { api, visits, cache, pageBytes }: Pick<ReturnTyp
           onEvent: (event) => metrics.cacheEvent('page', event),
           onHit: (tags) => visits.countTags(tags),
           onRerenderAbandoned: (key) =>
-            logger.warn({ code: 'RERENDER_ABANDONED', page: key }, 'a background re-render of a stored page did not finish in time: the page stays as it was'),
+            logger.warn(
+              { code: 'RERENDER_ABANDONED', page: key },
+              'a background re-render of a stored page did not finish in time: the page stays as it was',
+            ),
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
@@ -194,7 +210,16 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
   // REDIS_URL / PURGE_WEBHOOK_URL: the shared second tier and the purge buses.
   const sharing = setUpSharing(config, { logger, now });
-  const base: Base = { config, upstreamUrl, now, logger, metrics, sharing, publicDir: deps.publicDir ?? join(process.cwd(), 'public'), security: securityHeaderList() };
+  const base: Base = {
+    config,
+    upstreamUrl,
+    now,
+    logger,
+    metrics,
+    sharing,
+    publicDir: deps.publicDir ?? join(process.cwd(), 'public'),
+    security: securityHeaderList(),
+  };
   const content = contentParts(base, deps);
   const { readiness, cache, operator, api, client } = content;
   const { site, engine, pageCache } = pageParts(base, content);
@@ -206,7 +231,11 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     store: primary ? new ClusterRateStore(primary) : undefined,
     onError: (err) => logger.warn({ err }, 'a cache miss could not be counted against its client: it goes uncounted'),
   });
-  const log: RequestLogDeps = { logger, observe: (route, method, status, s) => metrics.observeRequest(route, method, status, s), draining: () => readiness.draining };
+  const log: RequestLogDeps = {
+    logger,
+    observe: (route, method, status, s) => metrics.observeRequest(route, method, status, s),
+    draining: () => readiness.draining,
+  };
   const apiPaths = createApiPaths(config.apiAliases);
   const apiAnswers = createApiAnswers(base.security);
   const app = buildExpress(

@@ -135,7 +135,10 @@ const trustProxy = z
   });
 /** `/a,/b/c`: each a path prefix; none may shadow the edge's own paths. */
 const aliasList = z.string().transform((v, ctx): string[] => {
-  const list = v.split(',').map((a) => a.trim().replace(/\/+$/, '')).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((a) => a.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const alias of list) {
     if (!/^(?:\/[A-Za-z0-9._~-]+)+$/.test(alias)) ctx.addIssue({ code: 'custom', message: `"${alias}" is not a path like /japi/sw-cms` });
     else if (alias === '/api' || alias === '/file' || alias.startsWith('/_edge') || alias.startsWith('/__data')) {
@@ -174,10 +177,15 @@ export const ENV_VARS = {
     meaning: 'Base URL of the museum content service; unset = start the embedded reference service with demo content',
     schema: optional(httpUrl),
   },
-  UPSTREAM_PREFIX: { default: '', meaning: 'Gateway prefix of the content API on the upstream origin, e.g. /japi/sw-cms', schema: pathPrefix },
+  UPSTREAM_PREFIX: {
+    default: '',
+    meaning: 'Gateway prefix of the content API on the upstream origin, e.g. /japi/sw-cms',
+    schema: pathPrefix,
+  },
   UPSTREAM_FILE_PREFIX: {
     default: '',
-    meaning: 'Gateway prefix of the file service API (refFileObject/queryPageList), e.g. /japi/sw-file-cloud; unset = UPSTREAM_PREFIX + /sw-file',
+    meaning:
+      'Gateway prefix of the file service API (refFileObject/queryPageList), e.g. /japi/sw-file-cloud; unset = UPSTREAM_PREFIX + /sw-file',
     schema: optional(pathPrefix),
   },
   UPSTREAM_SEARCH_PREFIX: {
@@ -204,7 +212,12 @@ export const ENV_VARS = {
     schema: z.string(),
   },
   UPSTREAM_TIMEOUT_MS: { default: '5000', meaning: 'Time limit of one upstream call in ms', schema: int(1, 600_000) },
-  CACHE_MAX_BYTES: { default: String(64 * 1024 * 1024), meaning: 'Bound of both caches together in bytes (keys and values): three quarters for upstream answers, a quarter for pages when the page cache is on', schema: int(1024) },
+  CACHE_MAX_BYTES: {
+    default: String(64 * 1024 * 1024),
+    meaning:
+      'Bound of both caches together in bytes (keys and values): three quarters for upstream answers, a quarter for pages when the page cache is on',
+    schema: int(1024),
+  },
   CACHE_TTL_S: {
     default: '',
     meaning: 'Fresh lifetime in s for every read endpoint; unset = each endpoint’s catalogue default; 0 = no caching',
@@ -253,7 +266,11 @@ export const ENV_VARS = {
     meaning: 'redis:// or rediss:// URL of the shared cache tier and purge channel; unset = every process caches alone',
     schema: optional(redisUrl),
   },
-  REDIS_TIMEOUT_MS: { default: '150', meaning: 'Time limit of one Redis command in ms; past it the request goes on without Redis', schema: int(10, 10_000) },
+  REDIS_TIMEOUT_MS: {
+    default: '150',
+    meaning: 'Time limit of one Redis command in ms; past it the request goes on without Redis',
+    schema: int(10, 10_000),
+  },
   PURGE_WEBHOOK_URL: {
     default: '',
     meaning: 'URL told (POST JSON {tags, selector}) of every purge, e.g. to purge a CDN by tag; unset = none',
@@ -261,7 +278,8 @@ export const ENV_VARS = {
   },
   ADMIN_TOKEN: {
     default: '',
-    meaning: 'Bearer token (or Basic password) of the operator routes under /_edge/: console, cache figures, rules, purge; at least 16 characters; unset = those routes do not exist',
+    meaning:
+      'Bearer token (or Basic password) of the operator routes under /_edge/: console, cache figures, rules, purge; at least 16 characters; unset = those routes do not exist',
     schema: optional(text.min(16, 'must be at least 16 characters')),
   },
   LOG_LEVEL: {
@@ -275,18 +293,28 @@ export const ENV_VARS = {
     schema: pathPrefix.refine((v) => v !== '', 'must not be empty'),
   },
   CMS_PORT: { default: '8081', meaning: 'Port of the reference content service of `npm run cms`', schema: int(1, 65535) },
-  CMS_DB: { default: 'data/cms.sqlite', meaning: 'SQLite file of the reference content service (created and seeded on first start)', schema: text.min(1) },
+  CMS_DB: {
+    default: 'data/cms.sqlite',
+    meaning: 'SQLite file of the reference content service (created and seeded on first start)',
+    schema: text.min(1),
+  },
   TOKEN_MAX_SKEW_MS: { default: '300000', meaning: 'Largest token clock skew the reference service accepts, in ms', schema: int(1) },
   TRUST_PROXY: {
     default: 'false',
-    meaning: 'Express trust proxy: false, true, a hop count or an address list; decides the client address (write and miss budgets) and the protocol pages are keyed by',
+    meaning:
+      'Express trust proxy: false, true, a hop count or an address list; decides the client address (write and miss budgets) and the protocol pages are keyed by',
     schema: trustProxy,
   },
   SHUTDOWN_TIMEOUT_MS: { default: '10000', meaning: 'On SIGTERM, time in ms in-flight requests get to finish', schema: int(0) },
-  RATE_LIMIT_WRITES: { default: '20', meaning: 'Writes (messages, answers, likes) per client address per minute; 0 = no limit', schema: int(0) },
+  RATE_LIMIT_WRITES: {
+    default: '20',
+    meaning: 'Writes (messages, answers, likes) per client address per minute; 0 = no limit',
+    schema: int(0),
+  },
   RATE_LIMIT_API_MISSES: {
     default: '60',
-    meaning: 'API reads per client address per 10 s that the cache cannot answer (each a call to the content service); past it 429 with Retry-After; 0 = no limit',
+    meaning:
+      'API reads per client address per 10 s that the cache cannot answer (each a call to the content service); past it 429 with Retry-After; 0 = no limit',
     schema: int(0),
   },
   SITE_ENGLISH: { default: 'false', meaning: 'Global English flag: every page in English mode', schema: bool },
@@ -392,7 +420,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Each service's gateway: its own variable, else nested under the content prefix at its browser-facing
  * path (`/sw-file`, `/sw-es`, `/sw-cms-zb`), so a deployment that sets only UPSTREAM_PREFIX keeps working.
  */
-export function gatewaysOf(content: string, siblings: { file: string | null; search: string | null; report: string | null }): GatewayPrefixes {
+export function gatewaysOf(
+  content: string,
+  siblings: { file: string | null; search: string | null; report: string | null },
+): GatewayPrefixes {
   return {
     content,
     file: siblings.file ?? `${content}${SERVICE_PUBLIC_PREFIX.file}`,
@@ -404,7 +435,10 @@ export function gatewaysOf(content: string, siblings: { file: string | null; sea
 /** `name=seconds,name=seconds` → rules; names must be read-only rows of the catalogue. */
 export function parseCacheRules(text: string): CacheRules {
   const rules: Partial<Record<EndpointName, number>> = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]+)\s*=\s*(\d+)$/.exec(part);
     if (!match) throw new Error(`"${part}" is not name=seconds (e.g. queryAllChannel=600)`);
     rules[checkRuleName(match[1]!)] = Number(match[2]);
@@ -466,7 +500,6 @@ function checkRuleName(name: string): EndpointName {
   if (spec.write) throw new Error(`"${name}" is a write; writes are never cached`);
   return name as EndpointName;
 }
-
 
 /**
  * The text of .env.example: every variable, commented out at its default, with its meaning.

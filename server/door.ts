@@ -58,7 +58,8 @@ function prefixTest(prefixes: readonly string[]): (url: string) => boolean {
 const HEALTH_BODY = Buffer.from('{"status":"ok"}');
 /** The stable `error` of a request that names more than one host. */
 export const HOST_REFUSED = 'HOST_NOT_ONE';
-const HOST_REFUSED_MSG = 'This request names more than one host (several Host headers, or a list in one): send exactly one Host header, holding one host name';
+const HOST_REFUSED_MSG =
+  'This request names more than one host (several Host headers, or a list in one): send exactly one Host header, holding one host name';
 
 /**
  * Whether the request names more than one host (RFC 9112 §3.2: a 400). Node keeps the first of several
@@ -81,9 +82,20 @@ export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
   const { next, pageCache, log, apiHits } = deps;
   const isApi = prefixTest(deps.apiPrefixes);
   const files = deps.buildFiles;
-  const health = preparedOf(200, [...deps.security, ['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store']], 'W/"f-ok"', HEALTH_BODY, null);
+  const health = preparedOf(
+    200,
+    [...deps.security, ['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store']],
+    'W/"f-ok"',
+    HEALTH_BODY,
+    null,
+  );
   // The refusal's headers, flattened once; it closes the connection (what follows its head cannot be trusted).
-  const refusedHead = flatHead([...deps.security, ['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store'], ['Connection', 'close']]);
+  const refusedHead = flatHead([
+    ...deps.security,
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Cache-Control', 'no-store'],
+    ['Connection', 'close'],
+  ]);
 
   const refuseHosts = (req: IncomingMessage, res: ServerResponse, started: number): void => {
     const { requestId } = beginDoorRequest(req, res, log, started);

@@ -147,7 +147,14 @@ function pageRoute(config: ChainConfig, { engine, pageCache, writeLimiter, logge
         return sendPage(req, res, fetched.rendered, fetched.headers);
       }
       const answer = await engine.render(request);
-      sendPage(req, res, answer, storable ? withDefaultCaching(answer.headers) : [...answer.headers.filter(([n]) => n.toLowerCase() !== 'cache-control'), ['Cache-Control', 'no-store']]);
+      sendPage(
+        req,
+        res,
+        answer,
+        storable
+          ? withDefaultCaching(answer.headers)
+          : [...answer.headers.filter(([n]) => n.toLowerCase() !== 'cache-control'), ['Cache-Control', 'no-store']],
+      );
     } catch (err) {
       next(err);
     }

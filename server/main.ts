@@ -44,7 +44,9 @@ if (config.webConcurrency > 1 && cluster.isPrimary) await runPrimary(config, log
 else await serve();
 
 async function serve(): Promise<void> {
-  const { config: effective, embedded } = handoff ? { config: workerConfig(config, handoff), embedded: null } : await resolveUpstream(config, logger);
+  const { config: effective, embedded } = handoff
+    ? { config: workerConfig(config, handoff), embedded: null }
+    : await resolveUpstream(config, logger);
   const primary = primaryChannel();
   const edge = createApp(effective, { logger, purgeBuses: primary ? [createClusterBus(primary)] : [] });
   if (primary) {

@@ -59,7 +59,10 @@ export interface CodeWord {
 }
 
 /** The fields the statuses are worked out from (wire values; times `YYYY-MM-DD HH:mm[:ss]`, China time). */
-export type ActivityClock = Pick<Activity, 'startTime' | 'endTime' | 'reserveStartTime' | 'reserveEndTime' | 'reserveType' | 'reserveStatus' | 'activityStatus'>;
+export type ActivityClock = Pick<
+  Activity,
+  'startTime' | 'endTime' | 'reserveStartTime' | 'reserveEndTime' | 'reserveType' | 'reserveStatus' | 'activityStatus'
+>;
 
 /** An activity's statuses at one moment: values of the table above. */
 export interface ActivityState {
@@ -102,9 +105,17 @@ export function activityState(a: ActivityClock, nowMs: number): ActivityState {
   let reserve = booking ? code('reserveStatus', a.reserveStatus) : null;
   if (booking && (opens !== null || closes !== null)) {
     const full = a.reserveStatus === RESERVE_STATUS.full;
-    reserve = opens !== null && nowMs < opens ? RESERVE_STATUS.notOpen : closes === null || nowMs < closes ? (full ? RESERVE_STATUS.full : RESERVE_STATUS.open) : RESERVE_STATUS.closed;
+    reserve =
+      opens !== null && nowMs < opens
+        ? RESERVE_STATUS.notOpen
+        : closes === null || nowMs < closes
+          ? full
+            ? RESERVE_STATUS.full
+            : RESERVE_STATUS.open
+          : RESERVE_STATUS.closed;
   }
-  if (booking && reserve !== null && (status === ACTIVITY_STATUS.ended || status === ACTIVITY_STATUS.cancelled)) reserve = RESERVE_STATUS.closed;
+  if (booking && reserve !== null && (status === ACTIVITY_STATUS.ended || status === ACTIVITY_STATUS.cancelled))
+    reserve = RESERVE_STATUS.closed;
 
   const moments = cancelled ? [] : [start, end, ...(booking ? [opens, closes] : [])];
   const later = moments.filter((m): m is number => m !== null && m > nowMs);

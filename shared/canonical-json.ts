@@ -43,9 +43,10 @@ export function rememberCanonical(frozen: object): void {
 
 /** Writes a primitive, or schedules a container's parts (pushed in reverse: the stack pops them in order). */
 function writeValue(input: unknown, out: string[], open: Set<object>, work: Work[]): void {
-  const value = input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function'
-    ? (input as { toJSON: () => unknown }).toJSON()
-    : input;
+  const value =
+    input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function'
+      ? (input as { toJSON: () => unknown }).toJSON()
+      : input;
   if (value === null || typeof value !== 'object') {
     out.push(JSON.stringify(value) ?? 'null');
     return;

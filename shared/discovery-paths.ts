@@ -14,8 +14,10 @@ export const calendarPathFor = (pagePath: string): string => `${CALENDAR_PREFIX}
 
 /** The page a feed or calendar path stands for, or null when the path is neither. */
 export function pagePathOf(path: string): { kind: 'feed' | 'calendar'; pagePath: string } | null {
-  if (path.startsWith(`${FEED_PREFIX}/`) && path.endsWith('.xml')) return { kind: 'feed', pagePath: path.slice(FEED_PREFIX.length, -'.xml'.length) };
-  if (path.startsWith(`${CALENDAR_PREFIX}/`) && path.endsWith('.ics')) return { kind: 'calendar', pagePath: path.slice(CALENDAR_PREFIX.length, -'.ics'.length) };
+  if (path.startsWith(`${FEED_PREFIX}/`) && path.endsWith('.xml'))
+    return { kind: 'feed', pagePath: path.slice(FEED_PREFIX.length, -'.xml'.length) };
+  if (path.startsWith(`${CALENDAR_PREFIX}/`) && path.endsWith('.ics'))
+    return { kind: 'calendar', pagePath: path.slice(CALENDAR_PREFIX.length, -'.ics'.length) };
   return null;
 }
 

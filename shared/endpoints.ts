@@ -250,7 +250,11 @@ export function pathIsKnown(path: string): boolean {
 }
 
 /** Fills a catalogue path (or the row's service path) with its parameters, each URL-encoded as one segment. */
-export function buildPath(spec: EndpointSpec, params: Record<string, string | number> = {}, which: 'path' | 'servicePath' = 'path'): string {
+export function buildPath(
+  spec: EndpointSpec,
+  params: Record<string, string | number> = {},
+  which: 'path' | 'servicePath' = 'path',
+): string {
   // Every cache key builds one: most rows have no parameter, and a regex pass per key is not free.
   if (!spec[which].includes(':')) return spec[which];
   return spec[which].replace(/:([A-Za-z]+)/g, (_, key: string) => {

@@ -38,7 +38,11 @@ export function variantBase(url: string | null | undefined, filePrefix: string):
 }
 
 /** `srcset` of the variants of `url` (`…?w=300 300w, …?w=1000 1000w`), or undefined when there are none. */
-export function variantSrcSet(url: string | null | undefined, filePrefix: string, widths: readonly number[] = VARIANT_WIDTHS): string | undefined {
+export function variantSrcSet(
+  url: string | null | undefined,
+  filePrefix: string,
+  widths: readonly number[] = VARIANT_WIDTHS,
+): string | undefined {
   const base = variantBase(url, filePrefix);
   if (!base || widths.length === 0) return undefined;
   return widths.map((w) => `${base}?w=${w} ${w}w`).join(', ');

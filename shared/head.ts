@@ -54,7 +54,16 @@ export interface PageHead {
   /** Absent on error pages. */
   canonical: string | null;
   alternates: Alternate[];
-  og: { type: string; title: string; description: string; url: string | null; image: string; imageAlt: string; siteName: string; locale: string };
+  og: {
+    type: string;
+    title: string;
+    description: string;
+    url: string | null;
+    image: string;
+    imageAlt: string;
+    siteName: string;
+    locale: string;
+  };
   /** RSS 2.0 feeds of the page (list pages): `<link rel="alternate" type="application/rss+xml">`. */
   feeds: Array<{ title: string; href: string }>;
   /** The elder-friendly reading mode (`care=1`): the document's root gets CARE_CLASS. */
@@ -66,7 +75,6 @@ export const CARE_CLASS = 'care-mode';
 
 /** List screens that have an RSS feed (articles, exhibitions, activities): `feedPathFor(path)`. */
 export const FEED_SCREENS: ReadonlySet<ScreenKind> = new Set(['list', 'exhibitionList', 'activityList']);
-
 
 const OG_LOCALE: Record<Lang, string> = { zh: 'zh_CN', en: 'en_US' };
 
@@ -116,9 +124,7 @@ export function pageHead(input: HeadInput): PageHead {
     return channel?.name ?? '';
   })();
   const title = pageName ? t(lang, 'site.pageTitle', { page: clean(pageName), site: siteTitle }) : siteTitle;
-  const description = clean(
-    (state === 'ok' ? meta?.description || channel?.description : '') || t(lang, 'site.description'),
-  ).slice(0, 200);
+  const description = clean((state === 'ok' ? meta?.description || channel?.description : '') || t(lang, 'site.description')).slice(0, 200);
 
   const canonical = state === 'ok' ? `${origin}${canonicalPath(url, def)}` : null;
   const paths = state === 'ok' ? alternatePaths(url, def) : null;

@@ -139,7 +139,10 @@ export const UI = {
   'exh.longTerm': { zh: '长期展出', en: 'Long-term display' },
   'exh.location': { zh: '展厅位置', en: 'Where to find it' },
   'exh.floorPlan': { zh: '展厅平面示意图', en: 'Floor plan of the galleries' },
-  'exh.marker': { zh: '{name}：在平面图的{area}（入口在南面）', en: '{name}: in the {area} of the plan (the entrance is on the south side)' },
+  'exh.marker': {
+    zh: '{name}：在平面图的{area}（入口在南面）',
+    en: '{name}: in the {area} of the plan (the entrance is on the south side)',
+  },
   'exh.area.nw': { zh: '西北部', en: 'north-west' },
   'exh.area.n': { zh: '北部', en: 'north' },
   'exh.area.ne': { zh: '东北部', en: 'north-east' },
@@ -262,7 +265,10 @@ export const UI = {
   'qn.submit': { zh: '提交问卷', en: 'Submit answers' },
   'qn.thanks': { zh: '感谢您的参与！以下是目前的调查结果。', en: 'Thank you for taking part! Here are the results so far.' },
   'qn.closedNotice': { zh: '本问卷已结束，以下为调查结果。', en: 'This questionnaire has closed; here are its results.' },
-  'qn.upcomingNotice': { zh: '本问卷将于 {start} 开始，目前只能查看结果。', en: 'This questionnaire opens on {start}; for now you can only see its results.' },
+  'qn.upcomingNotice': {
+    zh: '本问卷将于 {start} 开始，目前只能查看结果。',
+    en: 'This questionnaire opens on {start}; for now you can only see its results.',
+  },
   'qn.responses': { zh: '共 {n} 人参与', en: '{n} responses' },
   'qn.answerResult': { zh: '{count} 票，{percent}%', en: '{count} votes, {percent}%' },
   'qn.otherAnswers': { zh: '“其他”的回答', en: 'Other answers' },

@@ -33,5 +33,10 @@ export function displayImagePath(path: string, watermark: boolean): string {
 
 /** Exhibit thumbs are semicolon-separated lists; the first non-empty one is the thumbnail. */
 export function firstOfList(value: string | null | undefined): string {
-  return (value ?? '').split(';').map((s) => s.trim()).find(Boolean) ?? '';
+  return (
+    (value ?? '')
+      .split(';')
+      .map((s) => s.trim())
+      .find(Boolean) ?? ''
+  );
 }

@@ -26,14 +26,14 @@ export function questionnaireState(q: Pick<Questionnaire, 'startTime' | 'endTime
   return 'open';
 }
 
-const bySort = <T extends { sort: number }>(idOf: (t: T) => string) => (a: T, b: T): number =>
-  a.sort - b.sort || compareIds(idOf(a), idOf(b));
+const bySort =
+  <T extends { sort: number }>(idOf: (t: T) => string) =>
+  (a: T, b: T): number =>
+    a.sort - b.sort || compareIds(idOf(a), idOf(b));
 
 /** Questions by `sort`, each question's answers by `sort` (ties by id, so the order is stable). */
 export function sortedQuestions<Q extends QuestionnaireDetail>(details: readonly Q[]): Q[] {
-  return [...details]
-    .sort(bySort<Q>((q) => q.questionId))
-    .map((q) => ({ ...q, answers: [...q.answers].sort(bySort((a) => a.answerId)) }));
+  return [...details].sort(bySort<Q>((q) => q.questionId)).map((q) => ({ ...q, answers: [...q.answers].sort(bySort((a) => a.answerId)) }));
 }
 
 /** The input name of a question's choices, and of its "other" text. */

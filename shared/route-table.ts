@@ -48,7 +48,6 @@ export type ScreenWithLoader = Exclude<ScreenKind, 'redirect' | 'notFound'>;
 
 export type ListLayout = 'text' | 'images' | 'common' | 'wc' | 'exhibition' | 'collection' | 'book' | 'activity';
 
-
 export interface RouteDef {
   /** Stable id, also the react-router route id: `zh:News/SNews`, `en:News/SNews`. */
   readonly id: string;
@@ -220,7 +219,10 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
   ...ZH_ROWS.filter((r) => r.path !== '*').map((r) => finish(r, 'zh')),
   ...ZH_ROWS.filter((r) => !SHARED_PATHS.has(r.path)).map((r) => finish(r, 'en')),
   // The catch-all last, so a reader of the table sees it as the fallback.
-  finish(ZH_ROWS.find((r) => r.path === '*')!, 'zh'),
+  finish(
+    ZH_ROWS.find((r) => r.path === '*')!,
+    'zh',
+  ),
 ]);
 
 export const ROUTE_BY_ID: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((r) => [r.id, r]));

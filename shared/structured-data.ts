@@ -133,7 +133,8 @@ function crumbsOf(src: StructuredSource, canonical: string): Crumb[] {
     ...chain.map((node) => ({ name: node.name, path: landingPath(node.path) })),
   ];
   if (def.screen === 'search') crumbs.push({ name: t(lang, 'search.title'), path: canonical });
-  else if (def.path.includes(':id')) crumbs.push({ name: (src.meta?.title || chain.at(-1)?.name || '').replace(/\s+/g, ' ').trim(), path: canonical });
+  else if (def.path.includes(':id'))
+    crumbs.push({ name: (src.meta?.title || chain.at(-1)?.name || '').replace(/\s+/g, ' ').trim(), path: canonical });
   return crumbs.length > 1 ? crumbs : [];
 }
 
@@ -152,13 +153,17 @@ export function jsonLdFor(src: StructuredSource): JsonLdNode[] {
   };
   if (src.def?.screen === 'home') return [museumNode(input), organizationNode(input), webSiteNode(input)];
   const crumbs = crumbsOf(src, src.canonical);
-  return [...(src.meta?.entity ? [entityNode(src.meta.entity, input)] : []), ...(crumbs.length > 0 ? [breadcrumbNode(src.origin, crumbs)] : [])];
+  return [
+    ...(src.meta?.entity ? [entityNode(src.meta.entity, input)] : []),
+    ...(crumbs.length > 0 ? [breadcrumbNode(src.origin, crumbs)] : []),
+  ];
 }
 
 /** The search page's keyword parameter (client/screens/Search.tsx SEARCH_PARAM). */
 const SEARCH_PARAM = 'key';
 
-const abs = (origin: string, path: string): string => (/^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`);
+const abs = (origin: string, path: string): string =>
+  /^https?:\/\//i.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 
 /** The site's default share picture (public/og-image.png, shared/head.ts DEFAULT_OG_IMAGE). */
 const SHARE_IMAGE = '/og-image.png';

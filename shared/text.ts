@@ -60,7 +60,9 @@ export function plainText(html: string | null | undefined): string {
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<\/?(?:p|div|br|li|tr|h[1-6]|section|article|blockquote|figure|figcaption|table)\b[^>]*>/gi, ' ')
     .replace(/<[^>]*>/g, '');
-  return decodeEntities(text).replace(/[\s\u00a0\u3000]+/g, ' ').trim();
+  return decodeEntities(text)
+    .replace(/[\s\u00a0\u3000]+/g, ' ')
+    .trim();
 }
 
 /** Cuts `text` to `max` characters, adding an ellipsis only when something was cut. */
@@ -79,11 +81,7 @@ export function listExcerpt(html: string | null | undefined): string {
  * A search hit's abstract, cut to 200: its description, or the plain text of its content when the
  * description is empty or when only the content holds the keyword (the visitor should see why it hit).
  */
-export function searchAbstract(
-  description: string | null | undefined,
-  content: string | null | undefined,
-  keyword = '',
-): string {
+export function searchAbstract(description: string | null | undefined, content: string | null | undefined, keyword = ''): string {
   const desc = plainText(description);
   const body = plainText(content);
   const key = keyword.trim().toLowerCase();

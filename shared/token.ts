@@ -36,15 +36,10 @@ export function signToken(deps: TokenDeps): string {
 }
 
 export type TokenVerdict =
-  | { ok: true; timestamp: number }
-  | { ok: false; reason: 'missing' | 'undecryptable' | 'malformed' | 'stale'; message: string };
+  { ok: true; timestamp: number } | { ok: false; reason: 'missing' | 'undecryptable' | 'malformed' | 'stale'; message: string };
 
 /** Checks a token: decryptable with the key, six digits + a millisecond timestamp, within the skew. */
-export function verifyToken(
-  token: string | undefined,
-  deps: { cipher: TokenCipher; now: () => number },
-  maxSkewMs: number,
-): TokenVerdict {
+export function verifyToken(token: string | undefined, deps: { cipher: TokenCipher; now: () => number }, maxSkewMs: number): TokenVerdict {
   if (!token) return { ok: false, reason: 'missing', message: 'Missing token header' };
   let plain: string;
   try {

@@ -43,9 +43,12 @@ function bundled(root: string, shipped: boolean): Promise<string> {
   const outfile = join(root, 'dist/bench', shipped ? 'door-servers.mjs' : 'door-servers-package-router.mjs');
   let built = builds.get(outfile);
   if (!built) {
-    built = build({ ...nodeCommon, entryPoints: [join(root, 'bench/lib/door-servers.ts')], outfile, plugins: shipped ? [reactRouterProduction] : [] }).then(
-      () => outfile,
-    );
+    built = build({
+      ...nodeCommon,
+      entryPoints: [join(root, 'bench/lib/door-servers.ts')],
+      outfile,
+      plugins: shipped ? [reactRouterProduction] : [],
+    }).then(() => outfile);
     builds.set(outfile, built);
   }
   return built;

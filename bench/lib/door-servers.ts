@@ -22,7 +22,6 @@ import { readJsonBodyThen } from '../../server/http/body.ts';
 import { answerCpuQueries, closeOnSigterm } from './child.ts';
 import { BENCH_LIST_BODY, BENCH_PREFIX, DOOR_PAGE, type DoorTargets } from './targets.ts';
 
-
 const db = process.env.CMS_DB ?? 'data/cms.sqlite';
 const cms = await createCmsServer({ db, appId: DEMO_APP_ID, tokenKey: DEMO_TOKEN_KEY, prefix: BENCH_PREFIX, logger: false });
 const cmsUrl = await cms.listen(0, '127.0.0.1');
@@ -53,12 +52,19 @@ await new Promise<void>((r) => edgeServer.listen(0, '127.0.0.1', r));
 const edgeUrl = `http://127.0.0.1:${(edgeServer.address() as AddressInfo).port}`;
 
 /** One raw request (no decoding): the exact bytes and headers the edge sends. */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${edgeUrl}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -76,21 +82,38 @@ for (let i = 0; i < 3; i += 1) {
 const page = await raw('GET', DOOR_PAGE, gzip);
 const api = await raw('POST', '/api/queryArchivesList', json, apiBody);
 const rendering = process.env.BENCH_PAGE_CACHE_TTL_S === '0';
-for (const [name, a] of [['page', page], ['api', api]] as const) {
+for (const [name, a] of [
+  ['page', page],
+  ['api', api],
+] as const) {
   const expected = name === 'page' && rendering ? undefined : 'HIT';
-  if (a.status !== 200 || a.headers['x-cache'] !== expected) throw new Error(`the ${name} is not what the bench measures: ${a.status} ${a.headers['x-cache']}`);
+  if (a.status !== 200 || a.headers['x-cache'] !== expected)
+    throw new Error(`the ${name} is not what the bench measures: ${a.status} ${a.headers['x-cache']}`);
 }
 
 // Bare node:http sending the same bytes: every header the edge sent (the same bytes on the wire, but for
 // Date and the request id's value) and the same body — or, with BENCH_BARE_HEADERS=body, only the body
 // with its type, encoding and length (what bare Node pays without the edge's security and cache headers).
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive']);
-const allHeaders = (a: typeof page) => Object.entries(a.headers).filter(([name]) => !PER_ANSWER.has(name)).flat();
+const allHeaders = (a: typeof page) =>
+  Object.entries(a.headers)
+    .filter(([name]) => !PER_ANSWER.has(name))
+    .flat();
 const bareHead = (a: typeof page) =>
   process.env.BENCH_BARE_HEADERS === 'body'
-    ? ['content-type', a.headers['content-type']!, 'content-encoding', a.headers['content-encoding'] ?? 'identity', 'content-length', String(a.body.length)]
+    ? [
+        'content-type',
+        a.headers['content-type']!,
+        'content-encoding',
+        a.headers['content-encoding'] ?? 'identity',
+        'content-length',
+        String(a.body.length),
+      ]
     : allHeaders(a);
-const heads = new Map([[page, bareHead(page)], [api, bareHead(api)]]);
+const heads = new Map([
+  [page, bareHead(page)],
+  [api, bareHead(api)],
+]);
 /**
  * The bare server; with duties, also the edge's request id (sent in place of the copied one), access line
  * and metric — and for the API read, the body read and parsed by the edge's own reader (the edge has to: it
@@ -132,7 +155,11 @@ const listen = async (server: ReturnType<typeof createServer>): Promise<string> 
 };
 const bare = bareServer(null);
 const bareUrl = await listen(bare);
-const withDuties = bareServer({ logger, observe: (route, method, status, s) => edge.metrics.observeRequest(route, method, status, s), draining: () => false });
+const withDuties = bareServer({
+  logger,
+  observe: (route, method, status, s) => edge.metrics.observeRequest(route, method, status, s),
+  draining: () => false,
+});
 const dutiesUrl = await listen(withDuties);
 
 process.send!({ edgeUrl, bareUrl, dutiesUrl, pageBytes: page.body.length, apiBytes: api.body.length } satisfies DoorTargets);

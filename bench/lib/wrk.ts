@@ -44,7 +44,13 @@ export async function wrk(url: string, serverCpuUs: () => Promise<number>, optio
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
   const total = /(\d+) requests in/.exec(out);
   if (!rps || !total) throw new Error(`no figure from wrk:\n${out}`);
-  return { rps: Number(rps[1]), requests: Number(total[1]), cpuUs: cpu / Number(total[1]), p50: percentileMs(out, 50), p99: percentileMs(out, 99) };
+  return {
+    rps: Number(rps[1]),
+    requests: Number(total[1]),
+    cpuUs: cpu / Number(total[1]),
+    p50: percentileMs(out, 50),
+    p99: percentileMs(out, 99),
+  };
 }
 
 /** A wrk script in `dir` that POSTs `body` as JSON (the cached API read of the benches). */

@@ -14,7 +14,9 @@ import type { PageInfo } from './page-state.ts';
  * document, so a visitor on another address (an IP, a proxy's name) keeps the same canonical origin.
  */
 function documentOrigin(): string {
-  const written = document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? document.querySelector('meta[property="og:url"]')?.getAttribute('content');
+  const written =
+    document.querySelector('link[rel="canonical"]')?.getAttribute('href') ??
+    document.querySelector('meta[property="og:url"]')?.getAttribute('content');
   try {
     return written ? new URL(written).origin : window.location.origin;
   } catch {
@@ -52,7 +54,9 @@ function syncHead(head: PageHead, navigated: boolean): void {
   document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
   replaceAll('meta[name="robots"]', () => (head.robots ? [meta('robots', head.robots)] : []));
   replaceAll('link[rel="canonical"]', () => (head.canonical ? [link({ rel: 'canonical', href: head.canonical })] : []));
-  replaceAll('link[rel="alternate"][hreflang]', () => head.alternates.map((a) => link({ rel: 'alternate', hreflang: a.hreflang, href: a.href })));
+  replaceAll('link[rel="alternate"][hreflang]', () =>
+    head.alternates.map((a) => link({ rel: 'alternate', hreflang: a.hreflang, href: a.href })),
+  );
   replaceAll('link[rel="alternate"][type="application/rss+xml"]', () =>
     head.feeds.map((f) => link({ rel: 'alternate', type: 'application/rss+xml', title: f.title, href: f.href })),
   );

@@ -66,7 +66,11 @@ export default function Layout() {
   const channel = chain[chain.length - 1];
 
   return (
-    <div className={`page page--${screen === 'home' ? 'index' : 'inner'}${frame.wx ? ' page--wx' : ''}`} data-screen={screen} data-state={page.state}>
+    <div
+      className={`page page--${screen === 'home' ? 'index' : 'inner'}${frame.wx ? ' page--wx' : ''}`}
+      data-screen={screen}
+      data-state={page.state}
+    >
       <HeadSync frame={frame} page={page} />
       <ScrollRestoration />
       <NavigationProgress pending={pending} />

@@ -43,7 +43,9 @@ export default function Footer() {
         </section>
       </div>
       <div className="site-footer__legal">
-        <p className="site-footer__copyright">{t('footer.copyright', { from: COPYRIGHT_FROM, to: Math.max(year, COPYRIGHT_FROM), site })}</p>
+        <p className="site-footer__copyright">
+          {t('footer.copyright', { from: COPYRIGHT_FROM, to: Math.max(year, COPYRIGHT_FROM), site })}
+        </p>
         <p className="site-footer__filing">
           <a href={FILING_URL} target="_blank" rel="noopener">
             {t('footer.filing')}

@@ -15,11 +15,7 @@ export default function HeaderLanguage() {
   const { pathname } = useLocation();
   const other = lang === 'zh' ? 'en' : 'zh';
   const samePage = def && def.screen !== 'notFound' && !def.path.includes(':id') && twinRoute(def);
-  const target = !samePage
-    ? homePath(other)
-    : other === 'en'
-      ? toEnglishPath(pathname)
-      : toChinesePath(pathname);
+  const target = !samePage ? homePath(other) : other === 'en' ? toEnglishPath(pathname) : toChinesePath(pathname);
   return (
     <SiteLink className="site-header__lang" to={siteHref(target)} hrefLang={HTML_LANG[other]}>
       <span aria-hidden="true" lang={HTML_LANG[other]}>

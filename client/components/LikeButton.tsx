@@ -77,13 +77,7 @@ export default function LikeButton({ id, likes, liked = null }: { id: string; li
       {/* The count shown: services that answer a like with a code alone get the new count from it. */}
       <input type="hidden" name={LIKES_SHOWN} value={settledLikes} />
       <input type="hidden" name={LIKE_INTENT} value={shownLiked ? 'unlike' : 'like'} />
-      <Button
-        type="submit"
-        variant={shownLiked ? 'primary' : 'default'}
-        className="like__button"
-        aria-pressed={shownLiked}
-        loading={busy}
-      >
+      <Button type="submit" variant={shownLiked ? 'primary' : 'default'} className="like__button" aria-pressed={shownLiked} loading={busy}>
         <svg className="like__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path
             d="M12 21s-7.5-4.6-9.5-9.4C1.2 8.4 3.3 5 6.7 5c2 0 3.4 1.1 4.3 2.4h2C13.9 6.1 15.3 5 17.3 5c3.4 0 5.5 3.4 4.2 6.6C19.5 16.4 12 21 12 21z"

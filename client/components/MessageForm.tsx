@@ -34,7 +34,14 @@ export interface MessageFormProps {
 
 const idOf = (field: MessageField): string => `msg-${field}`;
 
-const TEXT_FIELDS: Array<{ field: 'name' | 'phoneNumber' | 'email'; label: UiKey; hint: UiKey; type: string; autoComplete: string; inputMode?: 'tel' | 'email' }> = [
+const TEXT_FIELDS: Array<{
+  field: 'name' | 'phoneNumber' | 'email';
+  label: UiKey;
+  hint: UiKey;
+  type: string;
+  autoComplete: string;
+  inputMode?: 'tel' | 'email';
+}> = [
   { field: 'name', label: 'msg.name', hint: 'msg.nameHint', type: 'text', autoComplete: 'name' },
   { field: 'phoneNumber', label: 'msg.phone', hint: 'msg.phoneHint', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   { field: 'email', label: 'msg.email', hint: 'msg.emailHint', type: 'email', autoComplete: 'email', inputMode: 'email' },

@@ -43,19 +43,14 @@ export default function ReadingModeSwitch() {
   useEffect(() => {
     setHydrated(true);
     // Once, when the page first hydrates: an address without the mode, a visitor who chose it before.
-    if (!care && remembered()) void navigate(`${withCare(`${pathname}${search}`, true)}${hash}`, { replace: true, preventScrollReset: true });
+    if (!care && remembered())
+      void navigate(`${withCare(`${pathname}${search}`, true)}${hash}`, { replace: true, preventScrollReset: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the first page of a visit is checked
   }, []);
 
   return (
     <span className={`care-switch${care ? ' care-switch--on' : ''}`}>
-      <SiteLink
-        className="care-switch__link"
-        to={href}
-        rel="nofollow"
-        title={t('care.label')}
-        onClick={() => remember(!care)}
-      >
+      <SiteLink className="care-switch__link" to={href} rel="nofollow" title={t('care.label')} onClick={() => remember(!care)}>
         <svg className="care-switch__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M4 19L9.5 5h1L16 19M6.2 14h7.6M17 19l2.5-7h.5l2.5 7M17.8 17h4" />
         </svg>

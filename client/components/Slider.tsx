@@ -75,13 +75,7 @@ export default function Slider({ slides, label }: SliderProps) {
   };
 
   if (count === 0) return null;
-  const rootClass = [
-    'slider',
-    ready ? 'slider--ready' : '',
-    playing && !paused ? 'slider--playing' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const rootClass = ['slider', ready ? 'slider--ready' : '', playing && !paused ? 'slider--playing' : ''].filter(Boolean).join(' ');
 
   return (
     <section
@@ -105,7 +99,15 @@ export default function Slider({ slides, label }: SliderProps) {
       </div>
 
       {count > 1 && (
-        <SliderControls slides={slides} active={active} stopped={stopped} reduced={reduced} step={step} go={go} toggle={() => setStopped((s) => !s)} />
+        <SliderControls
+          slides={slides}
+          active={active}
+          stopped={stopped}
+          reduced={reduced}
+          step={step}
+          go={go}
+          toggle={() => setStopped((s) => !s)}
+        />
       )}
     </section>
   );

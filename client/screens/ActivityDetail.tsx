@@ -17,7 +17,10 @@ export default function ActivityDetail() {
     { label: t('act.venue'), value: data.venue || t('act.unknown') },
   ];
   if (data.booking) {
-    facts.push({ label: t('act.reserveWindow'), value: <TimeRange start={data.reserveStart} end={data.reserveEnd} fallback={t('act.unknown')} /> });
+    facts.push({
+      label: t('act.reserveWindow'),
+      value: <TimeRange start={data.reserveStart} end={data.reserveEnd} fallback={t('act.unknown')} />,
+    });
   }
   facts.push({ label: t('act.age'), value: data.age });
   if (data.reserveType) facts.push({ label: t('act.reserveType'), value: data.reserveType.text });

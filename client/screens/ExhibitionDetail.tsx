@@ -23,14 +23,7 @@ export default function ExhibitionDetail() {
       <header className={`exh-detail__head${data.image.length > 0 ? ' exh-detail__head--picture' : ''}`}>
         {data.image.length > 0 && (
           <div className="exh-detail__lead ratio ratio--4x3">
-            <SafeImage
-              sources={data.image}
-              alt={data.title}
-              width={800}
-              height={600}
-              loading="eager"
-              fetchPriority="high"
-            />
+            <SafeImage sources={data.image} alt={data.title} width={800} height={600} loading="eager" fetchPriority="high" />
           </div>
         )}
         <div className="exh-detail__intro">

@@ -16,11 +16,7 @@ export default function Questionnaire() {
       <header className="questionnaire__head">
         <h1 className="questionnaire__title">{data.title}</h1>
         {data.subTitle && <p className="questionnaire__sub">{data.subTitle}</p>}
-        {data.period && (
-          <p className="questionnaire__period">
-            {t('qn.periodValue', { period: data.period })}
-          </p>
-        )}
+        {data.period && <p className="questionnaire__period">{t('qn.periodValue', { period: data.period })}</p>}
       </header>
       <QuestionnaireForm questionnaire={data} rejection={rejection} action={`${pathname}${search}`} />
       <p className="questionnaire__links">

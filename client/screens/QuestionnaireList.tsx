@@ -30,11 +30,7 @@ export default function QuestionnaireList() {
                   <span className={`status-word status-word--${q.state === 'open' ? 'open' : q.state === 'upcoming' ? 'soon' : 'closed'}`}>
                     {t(`qn.state.${q.state}`)}
                   </span>
-                  {q.period && (
-                    <span className="questionnaire-card__period">
-                      {t('qn.periodValue', { period: q.period })}
-                    </span>
-                  )}
+                  {q.period && <span className="questionnaire-card__period">{t('qn.periodValue', { period: q.period })}</span>}
                 </p>
               </div>
               <div className="questionnaire-card__actions">

@@ -22,11 +22,7 @@ export default function QuestionnaireResult() {
         <h1 className="questionnaire__title">{data.title}</h1>
         {data.subTitle && <p className="questionnaire__sub">{data.subTitle}</p>}
         <p className="questionnaire__period">
-          {data.period && (
-            <span>
-              {t('qn.periodValue', { period: data.period })}
-            </span>
-          )}
+          {data.period && <span>{t('qn.periodValue', { period: data.period })}</span>}
           <span className="questionnaire__responses">{t('qn.responses', { n: data.responses })}</span>
         </p>
       </header>

@@ -35,9 +35,27 @@ CREATE TABLE archives (
   channelId INTEGER NOT NULL,
   channelNo TEXT NOT NULL,
   ${COMMON_TEXT([
-    'groupId', 'channelName', 'title', 'subTitle', 'publishDate', 'parentChannelNo', 'thumbImg', 'thumbAppImg',
-    'description', 'content', 'source', 'linkUrl', 'flag', 'extension1', 'extension2', 'extension3', 'extension4',
-    'extension5', 'extension6', 'label', 'excerpt',
+    'groupId',
+    'channelName',
+    'title',
+    'subTitle',
+    'publishDate',
+    'parentChannelNo',
+    'thumbImg',
+    'thumbAppImg',
+    'description',
+    'content',
+    'source',
+    'linkUrl',
+    'flag',
+    'extension1',
+    'extension2',
+    'extension3',
+    'extension4',
+    'extension5',
+    'extension6',
+    'label',
+    'excerpt',
   ])},
   isShowTitle INTEGER NOT NULL DEFAULT 1,
   visitCount INTEGER NOT NULL DEFAULT 0,
@@ -48,8 +66,19 @@ CREATE INDEX archives_by_channel ON archives (channelNo, publishDate DESC, archi
 CREATE TABLE exhibition_bases (
   exhibitionBaseId INTEGER PRIMARY KEY,
   ${COMMON_TEXT([
-    'groupId', 'baseName', 'description', 'startTime', 'endTime', 'basePlace', 'extension1', 'extension2',
-    'extension3', 'linkUrl', 'thumb', 'appThumb', 'label',
+    'groupId',
+    'baseName',
+    'description',
+    'startTime',
+    'endTime',
+    'basePlace',
+    'extension1',
+    'extension2',
+    'extension3',
+    'linkUrl',
+    'thumb',
+    'appThumb',
+    'label',
   ])},
   languageType TEXT NOT NULL DEFAULT 'CN'
 );
@@ -57,8 +86,17 @@ CREATE TABLE exhibition_bases (
 CREATE TABLE exhibition_temps (
   exhibitionTempId INTEGER PRIMARY KEY,
   ${COMMON_TEXT([
-    'groupId', 'tempName', 'description', 'startTime', 'endTime', 'tempPlace', 'linkUrl', 'extension1', 'thumb',
-    'appThumb', 'label',
+    'groupId',
+    'tempName',
+    'description',
+    'startTime',
+    'endTime',
+    'tempPlace',
+    'linkUrl',
+    'extension1',
+    'thumb',
+    'appThumb',
+    'label',
   ])},
   isRecommend INTEGER NOT NULL DEFAULT 0,
   languageType TEXT NOT NULL DEFAULT 'CN'
@@ -74,8 +112,22 @@ CREATE TABLE exhibit_types (
 CREATE TABLE exhibits (
   exhibitId INTEGER PRIMARY KEY,
   ${COMMON_TEXT([
-    'exhibitName', 'exhibitType', 'modelUrl', 'exhibitLevel', 'age', 'ageDetail', 'size', 'description', 'groupId',
-    'explanationWord', 'thumb', 'appThumb', 'collectionUnit', 'extension6', 'label', 'generalType',
+    'exhibitName',
+    'exhibitType',
+    'modelUrl',
+    'exhibitLevel',
+    'age',
+    'ageDetail',
+    'size',
+    'description',
+    'groupId',
+    'explanationWord',
+    'thumb',
+    'appThumb',
+    'collectionUnit',
+    'extension6',
+    'label',
+    'generalType',
   ])},
   isOwn INTEGER NOT NULL DEFAULT 1,
   isTreasure INTEGER NOT NULL DEFAULT 0,
@@ -92,8 +144,19 @@ CREATE TABLE temp_exhibits (
 CREATE TABLE activities (
   activityId INTEGER PRIMARY KEY,
   ${COMMON_TEXT([
-    'groupId', 'activityName', 'activityType', 'activityVenueName', 'description', 'startTime', 'endTime',
-    'reserveStartTime', 'reserveEndTime', 'linkUrl', 'thumb', 'appThumb', 'label',
+    'groupId',
+    'activityName',
+    'activityType',
+    'activityVenueName',
+    'description',
+    'startTime',
+    'endTime',
+    'reserveStartTime',
+    'reserveEndTime',
+    'linkUrl',
+    'thumb',
+    'appThumb',
+    'label',
   ])},
   reserveType INTEGER NOT NULL DEFAULT 0,
   reserveStatus INTEGER NOT NULL DEFAULT 0,
@@ -186,8 +249,18 @@ CREATE TABLE search_docs (
   id INTEGER NOT NULL,
   channelId INTEGER NOT NULL,
   ${COMMON_TEXT([
-    'groupId', 'channelNo', 'channelName', 'title', 'img', 'description', 'content', 'linkUrl', 'extension1',
-    'extension2', 'flag', 'sortDate',
+    'groupId',
+    'channelNo',
+    'channelName',
+    'title',
+    'img',
+    'description',
+    'content',
+    'linkUrl',
+    'extension1',
+    'extension2',
+    'flag',
+    'sortDate',
   ])}
 );
 CREATE INDEX search_docs_by_site ON search_docs (site, channelNo);
@@ -223,8 +296,7 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 /** Applies every migration newer than the database, each in its own transaction; returns the ones applied. */
 export function migrate(db: Database): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, appliedAt TEXT NOT NULL)');
-  const current = (): number =>
-    (db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0;
+  const current = (): number => (db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0;
   const applied: number[] = [];
   for (const m of MIGRATIONS) {
     // IMMEDIATE: two processes starting on one new file must not both apply a migration.

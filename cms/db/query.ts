@@ -105,14 +105,15 @@ export function pagedList<T>(
   const select = options.select ?? '*';
   const { total } = prepare(`SELECT COUNT(*) AS total FROM ${from} ${where}`).get(...where.args) as { total: number };
   const { pages, current, limit, offset } = pageWindow(total, paging);
-  const rows = total === 0 || (limit > 0 && offset >= total)
-    ? []
-    : (prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(
-        ...where.args,
-        ...(options.orderArgs ?? []),
-        limit,
-        offset,
-      ) as Array<Record<string, unknown>>);
+  const rows =
+    total === 0 || (limit > 0 && offset >= total)
+      ? []
+      : (prepare(`SELECT ${select} FROM ${from} ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(
+          ...where.args,
+          ...(options.orderArgs ?? []),
+          limit,
+          offset,
+        ) as Array<Record<string, unknown>>);
   const page: ListPage<T> = { records: rows.map(map), total, size: paging.pageSize, current, pages };
   if (options.searchCount) page.searchCount = true;
   return page;

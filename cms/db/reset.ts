@@ -24,7 +24,9 @@ export function resetIfOutdated(db: Database, version: string): string | null {
         if (found === null || found === version) return null;
         // Virtual tables first: dropping one drops its shadow tables with it.
         const tables = db
-          .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY sql LIKE 'CREATE VIRTUAL%' DESC`)
+          .prepare(
+            `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY sql LIKE 'CREATE VIRTUAL%' DESC`,
+          )
           .all() as Array<{ name: string }>;
         for (const { name } of tables) {
           if (db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name)) db.exec(`DROP TABLE "${name}"`);

@@ -81,9 +81,7 @@ export function seedContent(
       insertRows(
         db,
         TABLES.options,
-        content.questionnaires.flatMap((q) =>
-          q.details.flatMap((d) => d.answers.map((a) => ({ ...a, questionId: d.questionId }))),
-        ),
+        content.questionnaires.flatMap((q) => q.details.flatMap((d) => d.answers.map((a) => ({ ...a, questionId: d.questionId })))),
       );
       insertRows(db, TABLES.sliders, content.sliders);
       const prepare = statements(db);
@@ -150,7 +148,10 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
   const docs: SearchDoc[] = [];
   const add = (
     channelNo: string,
-    doc: Omit<SearchDoc, 'site' | 'channelId' | 'channelNo' | 'channelName' | 'flag' | 'linkUrl' | 'extension1' | 'extension2' | 'sortDate'> &
+    doc: Omit<
+      SearchDoc,
+      'site' | 'channelId' | 'channelNo' | 'channelName' | 'flag' | 'linkUrl' | 'extension1' | 'extension2' | 'sortDate'
+    > &
       Partial<SearchDoc>,
   ): void => {
     const channel = byNo.get(channelNo);
@@ -187,8 +188,20 @@ export function searchDocs(content: DemoContent): SearchDoc[] {
   }
   // Both kinds of exhibition index alike; only their id and name columns differ.
   const exhibitions = [
-    ...content.exhibitionBases.map((e) => ({ e, channel: 'BaseExh', type: 'exhibitionBase' as const, id: e.exhibitionBaseId, title: e.baseName })),
-    ...content.exhibitionTemps.map((e) => ({ e, channel: 'TempExh', type: 'exhibitionTemp' as const, id: e.exhibitionTempId, title: e.tempName })),
+    ...content.exhibitionBases.map((e) => ({
+      e,
+      channel: 'BaseExh',
+      type: 'exhibitionBase' as const,
+      id: e.exhibitionBaseId,
+      title: e.baseName,
+    })),
+    ...content.exhibitionTemps.map((e) => ({
+      e,
+      channel: 'TempExh',
+      type: 'exhibitionTemp' as const,
+      id: e.exhibitionTempId,
+      title: e.tempName,
+    })),
   ];
   for (const { e, channel, type, id, title } of exhibitions) {
     add(`${enPrefix(e.languageType)}${channel}`, {

@@ -40,11 +40,12 @@ const AUDIT = 'createBy createTime updateTime';
 const EXTENSIONS = 'extension1 extension2 extension3 extension4 extension5 extension6';
 
 export const TABLES = {
-  channels: spec(
-    'channels',
-    'channelId site channelNo channelName linkUrl description bannerPhotoPath parent isVisible isHome sort',
-    { booleans: 'isVisible isHome', internal: 'site', ids: { channelId: 'channel' }, optional: 'description bannerPhotoPath' },
-  ),
+  channels: spec('channels', 'channelId site channelNo channelName linkUrl description bannerPhotoPath parent isVisible isHome sort', {
+    booleans: 'isVisible isHome',
+    internal: 'site',
+    ids: { channelId: 'channel' },
+    optional: 'description bannerPhotoPath',
+  }),
   archives: spec(
     'archives',
     `archivesId channelId channelNo groupId channelName title subTitle publishDate parentChannelNo thumbImg thumbAppImg
@@ -124,15 +125,11 @@ export const TABLES = {
     ids: { questionnaireId: 'questionnaire' },
     optional: 'subTitle',
   }),
-  questions: spec(
-    'questionnaire_questions',
-    'questionId questionnaireId questionnaireDetailId title isRequired isSingle isOther sort',
-    {
-      booleans: 'isRequired isSingle isOther',
-      internal: 'questionnaireId',
-      ids: { questionId: 'question', questionnaireDetailId: 'questionnaireDetail' },
-    },
-  ),
+  questions: spec('questionnaire_questions', 'questionId questionnaireId questionnaireDetailId title isRequired isSingle isOther sort', {
+    booleans: 'isRequired isSingle isOther',
+    internal: 'questionnaireId',
+    ids: { questionId: 'question', questionnaireDetailId: 'questionnaireDetail' },
+  }),
   options: spec('questionnaire_options', 'questionId answerId title sort', { internal: 'questionId', ids: { answerId: 'answer' } }),
   sliders: spec('sliders', 'id place title filePath content linkUrl sort', {
     internal: 'place',
@@ -163,10 +160,7 @@ const toSql = (value: unknown): unknown => {
 export function insertRows(db: Database, table: TableSpec, rows: readonly object[]): void {
   if (rows.length === 0) return;
   const defaults = new Map(
-    (db.pragma(`table_info(${table.name})`) as Array<{ name: string; dflt_value: string | null }>).map((c) => [
-      c.name,
-      c.dflt_value,
-    ]),
+    (db.pragma(`table_info(${table.name})`) as Array<{ name: string; dflt_value: string | null }>).map((c) => [c.name, c.dflt_value]),
   );
   const values = table.columns.map((c) => {
     const dflt = defaults.get(c);

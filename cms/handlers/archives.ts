@@ -27,11 +27,7 @@ const channelNos = z
     error: 'must be a channel number, a comma-separated list or an array',
   })
   .nullish()
-  .transform((v) =>
-    (Array.isArray(v) ? v : (v ?? '').split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
+  .transform((v) => (Array.isArray(v) ? v : (v ?? '').split(',')).map((s) => s.trim()).filter(Boolean))
   .refine((list) => list.length > 0, { error: 'give one or more channel numbers' });
 
 const mulRequest = listBody({ ...filters, channelNo: channelNos });
@@ -59,7 +55,9 @@ const where = (f: Omit<Filters, 'channelNo'>): Where =>
 
 export function archiveHandlers(
   deps: HandlerDeps,
-): HandlerGroup<'queryArchivesList' | 'queryArchivesListByMulNo' | 'queryArchivesById' | 'queryArchivesByNo' | 'doStarByArcId' | 'cancelStarByActId'> {
+): HandlerGroup<
+  'queryArchivesList' | 'queryArchivesListByMulNo' | 'queryArchivesById' | 'queryArchivesByNo' | 'doStarByArcId' | 'cancelStarByActId'
+> {
   const { db, prepare } = deps;
   const article = (raw: string | undefined): number => pathRecord('archives', raw, 'article').n;
   const byId = (n: number): Record<string, unknown> => {
@@ -95,8 +93,7 @@ export function archiveHandlers(
       const channelNo = params.channelNo ?? '';
       if (!prepare('SELECT 1 FROM channels WHERE channelNo = ?').get(channelNo)) throw notFound(`No channel numbered ${channelNo}`);
       const row = prepare(`SELECT * FROM archives WHERE channelNo = ? ORDER BY ${ORDER} LIMIT 1`).get(channelNo) as
-        | Record<string, unknown>
-        | undefined;
+        Record<string, unknown> | undefined;
       if (!row) throw notFound(`Channel ${channelNo} has no article`);
       return toDetail(row);
     },

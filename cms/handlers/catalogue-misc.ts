@@ -10,9 +10,7 @@ const fileRequest = listBody({
   objectId: z
     .union([z.string(), z.number().transform(String)], { error: 'is required: the groupId of the record' })
     .refine((v) => v.trim() !== '', { error: 'is required: the groupId of the record' }),
-  code: z
-    .enum([...FILE_CODES, ''], { error: `must be one of ${FILE_CODES.join(', ')}` })
-    .nullish(),
+  code: z.enum([...FILE_CODES, ''], { error: `must be one of ${FILE_CODES.join(', ')}` }).nullish(),
 });
 
 const dictionaryQuery = z.looseObject({
@@ -30,9 +28,11 @@ export function miscHandlers({ prepare }: HandlerDeps): HandlerGroup<'queryFileL
     },
     queryDictionaryByCode: ({ query }): DictionaryEntry[] => {
       const { dictionaryCode } = parseInput(dictionaryQuery, query, 'query string');
-      return (prepare('SELECT * FROM dictionaries WHERE dictionaryCode = ? ORDER BY sort, dictionaryId').all(dictionaryCode) as Array<
-        Record<string, unknown>
-      >).map((r) => fromRow<DictionaryEntry>(TABLES.dictionaries, r));
+      return (
+        prepare('SELECT * FROM dictionaries WHERE dictionaryCode = ? ORDER BY sort, dictionaryId').all(dictionaryCode) as Array<
+          Record<string, unknown>
+        >
+      ).map((r) => fromRow<DictionaryEntry>(TABLES.dictionaries, r));
     },
     queryGalleryList: ({ params }): SliderItem[] =>
       (prepare('SELECT * FROM sliders WHERE place = ? ORDER BY sort, id').all(params.path ?? '') as Array<Record<string, unknown>>).map(

@@ -11,9 +11,7 @@ export function channelHandlers({ prepare }: HandlerDeps): HandlerGroup<'queryAl
   return {
     queryAllChannel: ({ params }): ChannelTree => {
       const site = parseInput(siteParam, params.site?.toUpperCase(), 'site in the path');
-      const rows = prepare('SELECT * FROM channels WHERE site = ? ORDER BY sort, channelId').all(site) as Array<
-        Record<string, unknown>
-      >;
+      const rows = prepare('SELECT * FROM channels WHERE site = ? ORDER BY sort, channelId').all(site) as Array<Record<string, unknown>>;
       const channels = rows.map((r) => ({ ...fromRow<Omit<Channel, 'subChannel'>>(TABLES.channels, r), subChannel: [] as Channel[] }));
       const byNo = new Map(channels.map((c) => [c.channelNo, c]));
       const roots: Channel[] = [];

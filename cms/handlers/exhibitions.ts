@@ -17,16 +17,16 @@ const TEMP_STATES = ['current', 'upcoming', 'past'] as const;
 const tempRequest = listBody(
   { isRecommend: boolFilter, languageType: languageFilter, linkUrl: textFilter, extension1: textFilter, portalId: textFilter },
   {
-    type: z
-      .enum([...TEMP_STATES, 'all', ''], { error: `must be one of ${TEMP_STATES.join(', ')} (or empty for all)` })
-      .nullish(),
+    type: z.enum([...TEMP_STATES, 'all', ''], { error: `must be one of ${TEMP_STATES.join(', ')} (or empty for all)` }).nullish(),
     str: textFilter,
   },
 );
 
 export function exhibitionHandlers({
   prepare,
-}: HandlerDeps): HandlerGroup<'queryExhibitionBaseList' | 'queryExhibitionBaseById' | 'queryExhibitionTempList' | 'queryExhibitionTempById'> {
+}: HandlerDeps): HandlerGroup<
+  'queryExhibitionBaseList' | 'queryExhibitionBaseById' | 'queryExhibitionTempList' | 'queryExhibitionTempById'
+> {
   const one = <T>(table: TableSpec, idColumn: string, kind: IdKind, what: string, raw: string | undefined): T => {
     const { n, id } = pathRecord(kind, raw, what);
     const row = prepare(`SELECT * FROM ${table.name} WHERE ${idColumn} = ?`).get(n) as Record<string, unknown> | undefined;

@@ -62,8 +62,13 @@ export function exhibitHandlers({
     },
     queryExhibitTypeList: ({ body }): ListPage<ExhibitType> => {
       const { entity, param } = parseInput(typeRequest, body);
-      return pagedList(prepare, 'exhibit_types', new Where().eq('languageType', entity.languageType), 'exhibitTypeId', toPaging(param), (r) =>
-        fromRow<ExhibitType>(TABLES.exhibitTypes, r),
+      return pagedList(
+        prepare,
+        'exhibit_types',
+        new Where().eq('languageType', entity.languageType),
+        'exhibitTypeId',
+        toPaging(param),
+        (r) => fromRow<ExhibitType>(TABLES.exhibitTypes, r),
       );
     },
   };

@@ -36,7 +36,9 @@ export function createHandlers(db: Database): HandlerTable {
   const missing = [...rows].filter((name) => !(name in table));
   const extra = Object.keys(table).filter((name) => !rows.has(name));
   if (missing.length || extra.length) {
-    throw new Error(`handler table does not match the catalogue: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`);
+    throw new Error(
+      `handler table does not match the catalogue: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`,
+    );
   }
   return table;
 }

@@ -57,9 +57,13 @@ const toPublic = (r: Record<string, unknown>): WireMessage => {
 
 export function messageHandlers({ prepare }: HandlerDeps): HandlerGroup<'queryMessageList' | 'addMessage'> {
   const types = (): string[] =>
-    (prepare('SELECT dictionaryValue FROM dictionaries WHERE dictionaryCode = ? ORDER BY sort, dictionaryId').all(MESSAGE_TYPE_DICTIONARY) as Array<{
-      dictionaryValue: string;
-    }>).map((r) => r.dictionaryValue);
+    (
+      prepare('SELECT dictionaryValue FROM dictionaries WHERE dictionaryCode = ? ORDER BY sort, dictionaryId').all(
+        MESSAGE_TYPE_DICTIONARY,
+      ) as Array<{
+        dictionaryValue: string;
+      }>
+    ).map((r) => r.dictionaryValue);
 
   /** The shared form rules, then the type against the dictionary (its first value when none is given). */
   const judge = (input: z.output<typeof messageRequest>): { errors: FieldError[]; type: string } => {
@@ -89,7 +93,17 @@ export function messageHandlers({ prepare }: HandlerDeps): HandlerGroup<'queryMe
       const { lastInsertRowid } = prepare(
         `INSERT INTO messages (source, content, createTime, email, name, phoneNumber, type, orgId, languageType, isPublished)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-      ).run(m.source, m.content, createTime, m.email, m.name, m.phoneNumber, type, m.orgId, input.languageType || messageLanguage(m.content));
+      ).run(
+        m.source,
+        m.content,
+        createTime,
+        m.email,
+        m.name,
+        m.phoneNumber,
+        type,
+        m.orgId,
+        input.languageType || messageLanguage(m.content),
+      );
       return { messageId: encodeId('message', Number(lastInsertRowid)), createTime, isPublished: false };
     },
   };

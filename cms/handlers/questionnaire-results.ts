@@ -68,7 +68,11 @@ function details(prepare: Prepare, n: number): QuestionnaireDetail[] {
       .filter((o) => o.questionId === questionId)
       .map((o) => {
         const selectCount = selected.get(`${questionId}:${o.answerId}`) ?? 0;
-        return { ...fromRow<{ answerId: string; title: string; sort: number }>(TABLES.options, o), selectCount, percent: percent(selectCount, answered) };
+        return {
+          ...fromRow<{ answerId: string; title: string; sort: number }>(TABLES.options, o),
+          selectCount,
+          percent: percent(selectCount, answered),
+        };
       });
     return { ...fromRow<Omit<QuestionnaireDetail, 'answers'>>(TABLES.questions, qr), answers };
   });
@@ -79,5 +83,10 @@ export function questionnaireResults(prepare: Prepare, n: number, wireId: string
   const row = prepare('SELECT * FROM questionnaires WHERE questionnaireId = ?').get(n) as Record<string, unknown> | undefined;
   if (!row) throw notFound(`No questionnaire with id ${wireId}`);
   const { n: recordCount } = prepare('SELECT COUNT(*) AS n FROM questionnaire_records WHERE questionnaireId = ?').get(n) as { n: number };
-  return { ...fromRow<Questionnaire>(TABLES.questionnaires, row), details: details(prepare, n), recordCount, otherTexts: otherTexts(prepare, n) };
+  return {
+    ...fromRow<Questionnaire>(TABLES.questionnaires, row),
+    details: details(prepare, n),
+    recordCount,
+    otherTexts: otherTexts(prepare, n),
+  };
 }

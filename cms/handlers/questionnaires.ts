@@ -37,7 +37,10 @@ const recordRequest = z.looseObject(
               .max(MAX_ANSWERS)
               .nullish()
               .transform((v) => v ?? []),
-            otherText: z.string({ error: 'must be a string' }).nullish().transform((v) => v ?? undefined),
+            otherText: z
+              .string({ error: 'must be a string' })
+              .nullish()
+              .transform((v) => v ?? undefined),
           },
           { error: 'must be an object' },
         ),

@@ -102,15 +102,10 @@ export function searchHandlers({ prepare }: HandlerDeps): HandlerGroup<'querySea
       where.raw(`(d.title LIKE ? ESCAPE '\\' OR d.description LIKE ? ESCAPE '\\' OR d.content LIKE ? ESCAPE '\\')`, like, like, like);
     }
     // Records whose title holds the first keyword come first, then the newest.
-    const list = pagedList(
-      prepare,
-      from,
-      where,
-      `(d.title LIKE ? ESCAPE '\\') DESC, d.sortDate DESC, d.docId`,
-      paging,
-      (r) => toHit(r),
-      { select: 'd.*', orderArgs: [likeContains(terms[0]!)] },
-    );
+    const list = pagedList(prepare, from, where, `(d.title LIKE ? ESCAPE '\\') DESC, d.sortDate DESC, d.docId`, paging, (r) => toHit(r), {
+      select: 'd.*',
+      orderArgs: [likeContains(terms[0]!)],
+    });
     return { records: list.records, page: list.current, pages: list.pages, total: list.total };
   };
 

@@ -14,7 +14,13 @@ const reportDays = z
   .string()
   .regex(/^\d+$/, { error: 'must be a whole number of days' })
   .transform(Number)
-  .pipe(z.number().int().min(1, { error: 'must be at least 1' }).max(MAX_REPORT_DAYS, { error: `must be at most ${MAX_REPORT_DAYS}` }));
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_REPORT_DAYS, { error: `must be at most ${MAX_REPORT_DAYS}` }),
+  );
 
 const visitorKey = (visitor: string): string => createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
 

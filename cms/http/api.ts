@@ -30,7 +30,10 @@ export interface ApiDeps {
 export const SUCCESS_MSG = '成功';
 
 export function sendEnvelope(res: Response, status: number, msg: string, data: unknown = null): void {
-  res.status(status).type('application/json').send(JSON.stringify({ code: status, msg, data }));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ code: status, msg, data }));
 }
 
 // Every body of a POST row is JSON whatever its Content-Type says; clients of this family are sloppy.

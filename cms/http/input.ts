@@ -8,9 +8,19 @@ import { badRequest, notFound } from './errors.ts';
 
 /** A whole number, also written as a string of digits. */
 export const wholeNumber = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+$/, { error: 'must be a whole number' }).transform(Number)], {
-    error: 'must be a whole number',
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/, { error: 'must be a whole number' })
+        .transform(Number),
+    ],
+    {
+      error: 'must be a whole number',
+    },
+  )
   .pipe(z.number().int({ error: 'must be a whole number' }).safe());
 
 export const nonNegative = wholeNumber.pipe(z.number().min(0, { error: 'must not be negative' }));

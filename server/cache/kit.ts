@@ -40,7 +40,10 @@ function keyPath(key: string): string {
  * Whether an entry (key, tags) is removed by a purge selector; both caches and the shared tier match
  * with it. `pathOf` reads a key's path (response-cache keys by default; the page cache passes its own).
  */
-export function matcher(selector: PurgeSelector, pathOf: (key: string) => string = keyPath): (key: string, tags: readonly string[]) => boolean {
+export function matcher(
+  selector: PurgeSelector,
+  pathOf: (key: string) => string = keyPath,
+): (key: string, tags: readonly string[]) => boolean {
   if ('all' in selector) return () => true;
   if ('prefix' in selector) {
     const { prefix } = selector;

@@ -19,7 +19,16 @@
 // with no stale window.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
-import { lacksBrotli, prepare, preparedBytes, sendPrepared, withBrotli, type HeaderPairs, type Prepared, type Sending } from '../http/prepared.ts';
+import {
+  lacksBrotli,
+  prepare,
+  preparedBytes,
+  sendPrepared,
+  withBrotli,
+  type HeaderPairs,
+  type Prepared,
+  type Sending,
+} from '../http/prepared.ts';
 import { etagOf, matcher, stringBytes, within, type CacheEvent, type CacheStats, type PurgedEntry, type PurgeSelector } from './kit.ts';
 
 /** How long a request waits for the render another request started before rendering itself (and how long a background re-render may take). */
@@ -142,7 +151,21 @@ export function pagePathOf(key: string): string {
 export const keepMsOf = (e: PageEntry): number => e.freshMs + Math.max(e.swrMs, e.staleIfErrorMs);
 
 /** Headers of a render that are per request or per coding, never replayed. */
-const SKIPPED_HEADERS = new Set(['set-cookie', 'x-request-id', 'date', 'connection', 'keep-alive', 'content-length', 'content-encoding', 'transfer-encoding', 'x-cache', 'age', 'etag', 'vary', 'x-edge-worker']);
+const SKIPPED_HEADERS = new Set([
+  'set-cookie',
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'x-cache',
+  'age',
+  'etag',
+  'vary',
+  'x-edge-worker',
+]);
 
 /** `Cache-Control` of a page that may be kept: browsers revalidate (a purge cannot reach them), shared caches keep it. */
 const sharedCacheControl = (ttlS: number, swrS: number, staleIfErrorS: number): string =>
@@ -151,7 +174,12 @@ const sharedCacheControl = (ttlS: number, swrS: number, staleIfErrorS: number): 
 /** Tags as CDN purge keys: Surrogate-Key (Fastly: space-separated) and Cache-Tag (Cloudflare, Akamai: commas). */
 function tagHeaders(tags: readonly string[]): Array<[string, string]> {
   const safe = tags.filter((t) => /^[\x21-\x7e]+$/.test(t) && !t.includes(','));
-  return safe.length === 0 ? [] : [['Surrogate-Key', safe.join(' ')], ['Cache-Tag', safe.join(',')]];
+  return safe.length === 0
+    ? []
+    : [
+        ['Surrogate-Key', safe.join(' ')],
+        ['Cache-Tag', safe.join(',')],
+      ];
 }
 
 const headerOf = (headers: HeaderPairs, name: string): string | undefined => headers.find(([n]) => n.toLowerCase() === name)?.[1];
@@ -187,7 +215,10 @@ function judgeRender(policy: Policy, key: string, page: RenderedPage): Judged {
   const headers: Array<readonly [string, string]> = page.headers.filter(([n]) => n.toLowerCase() !== 'cache-control');
   if (keepable) {
     const stale = (ms: number) => (byClock ? 0 : Math.floor(ms / 1000));
-    headers.push(['Cache-Control', sharedCacheControl(Math.floor(freshMs / 1000), stale(policy.swrMs), stale(policy.staleIfErrorMs))], ...tagHeaders(tags));
+    headers.push(
+      ['Cache-Control', sharedCacheControl(Math.floor(freshMs / 1000), stale(policy.swrMs), stale(policy.staleIfErrorMs))],
+      ...tagHeaders(tags),
+    );
   } else headers.push(['Cache-Control', cacheControl || 'no-cache']);
   if (headerOf(page.headers, 'x-cache') === undefined) headers.push(['X-Cache', 'MISS'], ['Age', '0']);
   return { keepable, freshMs, byClock, tags, headers };
@@ -211,7 +242,8 @@ class PageStore {
     this.lru = new LRUCache<string, PageEntry>({
       maxSize: maxBytes,
       maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
-      sizeCalculation: (e, key) => stringBytes(key) + e.tags.reduce((n, t) => n + stringBytes(t), 0) + preparedBytes(e.prepared) + PAGE_OVERHEAD_BYTES,
+      sizeCalculation: (e, key) =>
+        stringBytes(key) + e.tags.reduce((n, t) => n + stringBytes(t), 0) + preparedBytes(e.prepared) + PAGE_OVERHEAD_BYTES,
       ttlResolution: 0,
       perf: { now: policy.now },
       dispose: (_v, _k, reason) => {
@@ -233,7 +265,11 @@ class PageStore {
   clear = (): void => this.lru.clear();
 
   /** Keeps a rendered page (compressed once, in the thread pool) unless a purge came since `began`. */
-  async store(key: string, page: { body: Buffer; headers: HeaderPairs; at: number; judged: Judged; routeId: string }, began: number): Promise<PageEntry | null> {
+  async store(
+    key: string,
+    page: { body: Buffer; headers: HeaderPairs; at: number; judged: Judged; routeId: string },
+    began: number,
+  ): Promise<PageEntry | null> {
     if (this.gen !== began) return null;
     const replayed = [...this.baseHeaders, ...page.headers.filter(([n]) => !SKIPPED_HEADERS.has(n.toLowerCase()))];
     // Compressed once per page and lifetime, in the thread pool, after the visitor has the answer: gzip
@@ -312,7 +348,12 @@ class Pages implements PageCache {
 
   constructor(private readonly options: PageCacheOptions) {
     const now = options.now;
-    this.policy = { ttlMs: options.ttlS * 1000, swrMs: (options.swrS ?? 0) * 1000, staleIfErrorMs: (options.staleIfErrorS ?? 0) * 1000, now };
+    this.policy = {
+      ttlMs: options.ttlS * 1000,
+      swrMs: (options.swrS ?? 0) * 1000,
+      staleIfErrorMs: (options.staleIfErrorS ?? 0) * 1000,
+      now,
+    };
     this.patienceMs = options.stalePatienceMs ?? STALE_PATIENCE_MS;
     this.followLimitMs = options.followLimitMs ?? FOLLOW_LIMIT_MS;
     this.pages = new PageStore(this.policy, options.maxBytes, options.headers ?? [], (event) => this.emit(event), options.shared);
@@ -375,7 +416,8 @@ class Pages implements PageCache {
     if (running) return { page: running, started: false };
     const failed = this.failedAt.get(entry);
     const rerender = this.options.rerender;
-    if (!rerender || (failed !== undefined && this.options.now() - failed < RERENDER_RETRY_MS)) return { page: Promise.resolve(null), started: false };
+    if (!rerender || (failed !== undefined && this.options.now() - failed < RERENDER_RETRY_MS))
+      return { page: Promise.resolve(null), started: false };
     this.emit('refresh');
     // render() registers the render before its first await: `stored` is what its followers wait on.
     void this.render(entry.key, () => rerender(entry.key), false).catch(() => undefined);
@@ -440,7 +482,10 @@ class Pages implements PageCache {
 
   /** The page a render under way stores; null when it keeps none, or when it is not done within the follow limit. */
   private follow(running: Promise<PageEntry | null>): Promise<PageEntry | null> {
-    return within(running.then((page) => ({ page })), this.followLimitMs).then((settled) => {
+    return within(
+      running.then((page) => ({ page })),
+      this.followLimitMs,
+    ).then((settled) => {
       if (settled) return settled.page;
       this.counts.followTimeouts += 1;
       return null;
@@ -472,7 +517,12 @@ class Pages implements PageCache {
     return this.render(key, start, true);
   }
 
-  send(req: IncomingMessage, res: ServerResponse, { entry, status, visitCarried }: PageFound, sending: Pick<Sending, 'requestId' | 'close'>): void {
+  send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { entry, status, visitCarried }: PageFound,
+    sending: Pick<Sending, 'requestId' | 'close'>,
+  ): void {
     const ageS = Math.max(0, Math.floor((this.options.now() - entry.storedAt) / 1000));
     sendPrepared(req, res, entry.prepared, { requestId: sending.requestId, close: sending.close, cache: status, ageS });
     if (req.method === 'GET' && !visitCarried) this.options.onHit?.(entry.tags);
@@ -483,11 +533,11 @@ class Pages implements PageCache {
   }
 
   stats(): PageCacheStats {
-    const { counts } = this;
-    const looked = counts.hits + counts.misses + counts.stale;
-    // Per operator look, not per answer.
-    // eslint-disable-next-line no-restricted-syntax
-    return { ...this.pages.size(), maxBytes: this.options.maxBytes, ...counts, hitRatio: looked === 0 ? 0 : (counts.hits + counts.stale) / looked };
+    const { hits, misses, stale, renders, followTimeouts } = this.counts;
+    const looked = hits + misses + stale;
+    const { entries, bytes } = this.pages.size();
+    const hitRatio = looked === 0 ? 0 : (hits + stale) / looked;
+    return { entries, bytes, maxBytes: this.options.maxBytes, hits, misses, stale, renders, followTimeouts, hitRatio };
   }
 
   close(): void {

@@ -63,7 +63,13 @@ export interface CacheEntry {
 
 /** What the entry really holds (its Buffers own their memory: see ownBytes): its size in the byte bound. */
 function entryBytes(entry: CacheEntry, key: string): number {
-  return stringBytes(key) + entry.tags.reduce((n, t) => n + stringBytes(t), 0) + entry.raw.length + (entry.gzip?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+  return (
+    stringBytes(key) +
+    entry.tags.reduce((n, t) => n + stringBytes(t), 0) +
+    entry.raw.length +
+    (entry.gzip?.length ?? 0) +
+    ENTRY_OVERHEAD_BYTES
+  );
 }
 
 /** An entry for an answer just received; stored at `now()` once its gzip copy is made. */

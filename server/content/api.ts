@@ -129,7 +129,11 @@ export function tagsOf(spec: EndpointSpec, call: CallShape, key: string): string
 }
 
 function channelList(value: unknown): string[] {
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof value === 'number') return [String(value)];
   if (Array.isArray(value)) return value.flatMap(channelList);
   return [];

@@ -116,7 +116,11 @@ export interface RulesFileWatcher {
 /** How often the file is looked at. */
 const RULES_FILE_POLL_MS = 1000;
 
-export function watchRulesFile(path: string, rules: LiveRules, options: { logger: Logger; now: () => number; intervalMs?: number }): RulesFileWatcher {
+export function watchRulesFile(
+  path: string,
+  rules: LiveRules,
+  options: { logger: Logger; now: () => number; intervalMs?: number },
+): RulesFileWatcher {
   const { logger, now } = options;
   let lastText: string | null = null;
   let problem: string | null = null;

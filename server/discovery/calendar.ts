@@ -88,7 +88,13 @@ function exhibitionDays(r: DiscoveryRecord): { first: string; after: string } | 
   const first = dayOf(r.start) || dayOf(r.end);
   if (!first) return null;
   const last = dayOf(r.end) || first;
-  return { first, after: dayjs.utc(last > first ? last : first).add(1, 'day').format('YYYY-MM-DD') };
+  return {
+    first,
+    after: dayjs
+      .utc(last > first ? last : first)
+      .add(1, 'day')
+      .format('YYYY-MM-DD'),
+  };
 }
 
 function addEvent(cal: ICalCalendar, kind: Kind, r: DiscoveryRecord, pageUrl: string, host: string, now: number): boolean {
@@ -139,7 +145,8 @@ async function singleEvent(deps: CalendarDeps, page: ResolvedPage, origin: strin
   if (!r || r.id !== id || (r.languageType && r.languageType !== SITE_CODE[page.lang])) throw new DiscoveryNotFound(`No event ${id}`);
   const now = deps.now();
   const cal = newCalendar(`${r.title} - ${t(page.lang, 'site.title')}`);
-  if (!addEvent(cal, kind, r, absolute(origin, page.path), hostOf(origin), now)) throw new DiscoveryNotFound(`${r.title} has no date to put in a calendar`);
+  if (!addEvent(cal, kind, r, absolute(origin, page.path), hostOf(origin), now))
+    throw new DiscoveryNotFound(`${r.title} has no date to put in a calendar`);
   return { body: published(cal, page.lang, origin), filename: `${kind === 'activity' ? 'activity' : 'exhibition'}-${id}.ics` };
 }
 
@@ -157,7 +164,9 @@ async function listCalendar(deps: CalendarDeps, page: ResolvedPage, origin: stri
   if (!source) throw new DiscoveryNotFound(`${page.path} has no calendar`);
   // Temporary exhibitions: the service's own on-view and coming filters (as the list's tabs use them).
   const filters = kind === 'exhibitionTemp' ? [{ type: 'current' }, { type: 'upcoming' }] : [{}];
-  const walks = await Promise.all(filters.map((param) => walkRecords(deps.api, source, { requestId, param, maxPages: CALENDAR_MAX_PAGES })));
+  const walks = await Promise.all(
+    filters.map((param) => walkRecords(deps.api, source, { requestId, param, maxPages: CALENDAR_MAX_PAGES })),
+  );
   const now = deps.now();
   const cal = newCalendar(`${page.channel.name} - ${t(page.lang, 'site.title')}`);
   cal.description(page.channel.description.trim() || page.channel.name);

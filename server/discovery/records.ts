@@ -72,7 +72,12 @@ const READ: Record<RecordKind, (r: Wire) => DiscoveryRecord> = {
   exhibitionTemp: (r) => exhibition(r, text((r as unknown as ExhibitionTemp).exhibitionTempId), text(r.tempName), text(r.tempPlace)),
   exhibit: (r) => {
     const x = r as unknown as Exhibit;
-    return { ...blank(text(x.exhibitId), text(x.exhibitName)), changed: changedOf(r, ''), summary: excerpt(plainText(x.description)), image: exhibitThumb(x) };
+    return {
+      ...blank(text(x.exhibitId), text(x.exhibitName)),
+      changed: changedOf(r, ''),
+      summary: excerpt(plainText(x.description)),
+      image: exhibitThumb(x),
+    };
   },
   activity: (r) => {
     const a = r as unknown as Activity;
@@ -86,7 +91,19 @@ const READ: Record<RecordKind, (r: Wire) => DiscoveryRecord> = {
 };
 
 function blank(id: string, title: string): DiscoveryRecord {
-  return { id, title: title.trim(), changed: '', start: '', end: '', summary: '', image: '', linkUrl: '', place: '', channelNo: '', status: null };
+  return {
+    id,
+    title: title.trim(),
+    changed: '',
+    start: '',
+    end: '',
+    summary: '',
+    image: '',
+    linkUrl: '',
+    place: '',
+    channelNo: '',
+    status: null,
+  };
 }
 
 function exhibition(r: Wire, id: string, title: string, place: string): DiscoveryRecord {
@@ -207,5 +224,12 @@ export function isOutage(err: unknown): boolean {
 export function isRefusal(err: unknown): boolean {
   if (!(err instanceof UpstreamError)) return false;
   if (err.code === 'UPSTREAM_APP' || err.code === 'UPSTREAM_BAD_PAYLOAD') return true;
-  return err.code === 'UPSTREAM_HTTP' && err.httpStatus !== undefined && err.httpStatus >= 400 && err.httpStatus < 500 && err.httpStatus !== 401 && err.httpStatus !== 403;
+  return (
+    err.code === 'UPSTREAM_HTTP' &&
+    err.httpStatus !== undefined &&
+    err.httpStatus >= 400 &&
+    err.httpStatus < 500 &&
+    err.httpStatus !== 401 &&
+    err.httpStatus !== 403
+  );
 }

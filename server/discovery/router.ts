@@ -117,7 +117,11 @@ export function discoveryRouter(deps: DiscoveryDeps): RequestHandler {
     } catch (err) {
       if (!isOutage(err)) return plain(res, 404, NOT_FOUND[row.name]);
       // A service outage is expected now and then; anything else escaping a builder is a bug to look at.
-      if (err instanceof UpstreamError) logger.warn({ reqId: requestId, route: row.name, code: err.code, err: err.message }, `discovery: ${row.name} unavailable, no copy to serve`);
+      if (err instanceof UpstreamError)
+        logger.warn(
+          { reqId: requestId, route: row.name, code: err.code, err: err.message },
+          `discovery: ${row.name} unavailable, no copy to serve`,
+        );
       else logger.error({ reqId: requestId, route: row.name, err }, `discovery: building ${row.name} failed`);
       plain(res, 503, 'The museum content service is not answering, so this cannot be built now. Please try again in a minute.', {
         'Retry-After': String(RETRY_AFTER_S),
@@ -129,7 +133,8 @@ export function discoveryRouter(deps: DiscoveryDeps): RequestHandler {
     const row = discoveryRowFor(req.path);
     if (!row) return next();
     setRouteId(res, `discovery:${row.name}`);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Only GET and HEAD are answered here.', { Allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'Only GET and HEAD are answered here.', { Allow: 'GET, HEAD' });
     return serve(row, req, res);
   };
 }

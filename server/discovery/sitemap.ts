@@ -63,7 +63,8 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return out;
 }
 
-const newest = (values: Array<number | null>): number | null => values.reduce<number | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+const newest = (values: Array<number | null>): number | null =>
+  values.reduce<number | null>((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
 
 async function walkList(deps: SitemapDeps, page: ListPage, lang: Lang, requestId: string): Promise<Walked> {
   const source = sourceFor(page.def, page.channel.no, lang, deps.settings);
@@ -122,7 +123,8 @@ function urlXml(origin: string, e: SitemapEntry): string {
   const lines = [`<url><loc>${xmlEscape(origin + e.path)}</loc>`];
   if (e.lastmodMs !== null) lines.push(`<lastmod>${w3c(e.lastmodMs)}</lastmod>`);
   if (e.pair) {
-    const link = (hreflang: string, path: string) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(origin + path)}"/>`;
+    const link = (hreflang: string, path: string) =>
+      `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${xmlEscape(origin + path)}"/>`;
     // x-default: the Chinese page, as the pages' own heads say (shared/head.ts).
     lines.push(link(HTML_LANG.zh, e.pair.zh), link(HTML_LANG.en, e.pair.en), link('x-default', e.pair.zh));
   }
@@ -164,5 +166,12 @@ export function sitemapPartXml(origin: string, model: SitemapModel, n: number): 
 
 export function robotsTxt(origin: string, apiAliases: readonly string[] = []): string {
   const disallow = ['/__data/', '/api/', ...apiAliases.map((a) => `${a.replace(/\/+$/, '')}/api/`)];
-  return ['User-agent: *', 'Allow: /', ...[...new Set(disallow)].map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}${SITEMAP_PATH}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...[...new Set(disallow)].map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${origin}${SITEMAP_PATH}`,
+    '',
+  ].join('\n');
 }

@@ -19,7 +19,12 @@ const exactly = (wanted: string) => (path: string) => path === wanted;
 export const DISCOVERY_ROWS: readonly DiscoveryRow[] = [
   { name: 'robots', claims: exactly(ROBOTS_PATH), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' },
   { name: 'sitemap', claims: exactly(SITEMAP_PATH), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=600' },
-  { name: 'sitemapPart', claims: under(SITEMAP_PART_PREFIX), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=600' },
+  {
+    name: 'sitemapPart',
+    claims: under(SITEMAP_PART_PREFIX),
+    contentType: 'application/xml; charset=utf-8',
+    cacheControl: 'public, max-age=600',
+  },
   { name: 'feed', claims: under(FEED_PREFIX), contentType: 'application/rss+xml; charset=utf-8', cacheControl: 'public, max-age=300' },
   { name: 'calendar', claims: under(CALENDAR_PREFIX), contentType: 'text/calendar; charset=utf-8', cacheControl: 'public, max-age=900' },
 ];

@@ -45,8 +45,12 @@ export function readJsonBody(req: IncomingMessage, memo?: Memo): Promise<unknown
  */
 export function readJsonBodyThen(req: IncomingMessage, memo: Memo | undefined, done: (error: unknown, body?: unknown) => void): void {
   if (!hasBody(req)) return done(null, {});
-  const charset = /charset=([^;]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.trim().toLowerCase();
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') return done(bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415));
+  const charset = /charset=([^;]+)/i
+    .exec(req.headers['content-type'] ?? '')?.[1]
+    ?.trim()
+    .toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8')
+    return done(bodyError(`unsupported charset "${charset}"`, 'charset.unsupported', 415));
   if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') {
     return done(bodyError('compressed request bodies are not accepted', 'encoding.unsupported', 415));
   }
@@ -93,7 +97,8 @@ function parseJsonBody(text: string, memo: Memo | undefined): unknown {
   const parse = (): unknown => {
     // Before parsing: a deep body is refused in one cheap pass, and nothing after (the cache key, the
     // write checks) ever walks one. (A body the memo knows passed it already.)
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      throw bodyError(tooDeepMessage(MAX_JSON_DEPTH), 'entity.too.deep', 400, { limit: MAX_JSON_DEPTH });
     try {
       return JSON.parse(text) as unknown;
     } catch (cause) {
@@ -135,7 +140,8 @@ export function nestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): b
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === BACKSLASH) i += 1; // whatever is escaped cannot end the string
+      if (c === BACKSLASH)
+        i += 1; // whatever is escaped cannot end the string
       else if (c === QUOTE) inString = false;
     } else if (c === QUOTE) {
       inString = true;

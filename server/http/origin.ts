@@ -32,4 +32,3 @@ export function safeOrigin(publicUrl: string, protocol: string, host: string | u
   if (!isPlainHost(host)) return FALLBACK_ORIGIN;
   return `${protocol === 'https' ? 'https' : 'http'}://${host.toLowerCase()}`;
 }
-

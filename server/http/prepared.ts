@@ -68,7 +68,13 @@ export function flatHead(pairs: HeaderPairs): string[] {
 }
 
 /** Compresses once (in the thread pool) and freezes the headers; `brotli: false` leaves the brotli copy for withBrotli. */
-export async function prepare(status: number, pairs: HeaderPairs, body: Buffer, etag: string, codings = { brotli: true }): Promise<Prepared> {
+export async function prepare(
+  status: number,
+  pairs: HeaderPairs,
+  body: Buffer,
+  etag: string,
+  codings = { brotli: true },
+): Promise<Prepared> {
   const identity = ownBytes(body);
   const worth = identity.length >= COMPRESS_MIN_BYTES;
   const [gz, br] = worth ? await Promise.all([gzip(identity, { level: 9 }), codings.brotli ? brotliOf(identity) : null]) : [null, null];

@@ -75,7 +75,12 @@ export function beginRequest(req: IncomingMessage, res: ServerResponse, deps: Re
  * The front door's start of a request: the same id, log line and metric, but no header is set here —
  * the answer's headers go out in one writeHead (http/prepared.ts), which is what makes it cheap.
  */
-export function beginDoorRequest(req: IncomingMessage, res: ServerResponse, deps: RequestLogDeps, started: number): { requestId: string; close: boolean } {
+export function beginDoorRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: RequestLogDeps,
+  started: number,
+): { requestId: string; close: boolean } {
   return { requestId: begin(req, res, deps, started), close: deps.draining() };
 }
 
@@ -117,7 +122,16 @@ function writeFinished(): void {
   for (const f of batch) {
     f.deps.observe(f.route, f.method, f.status, f.seconds);
     const code = f.gone ? CLIENT_GONE : undefined;
-    const line = { reqId: f.id, method: f.method, url: f.url, status: f.status, ms: Math.round(f.seconds * 10_000) / 10, route: f.route, cache: f.cache, code };
+    const line = {
+      reqId: f.id,
+      method: f.method,
+      url: f.url,
+      status: f.status,
+      ms: Math.round(f.seconds * 10_000) / 10,
+      route: f.route,
+      cache: f.cache,
+      code,
+    };
     f.deps.logger.info(line, f.gone ? 'client went away before the answer was complete' : 'request');
   }
 }

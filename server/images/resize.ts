@@ -75,9 +75,13 @@ async function readHeader(input: Buffer): Promise<Metadata> {
 export async function makeVariant(input: Buffer, { width, format }: { width: number; format: OutputFormat }): Promise<Encoded> {
   const meta = await readHeader(input);
   const own = encodingOf(meta);
-  if (!own || !meta.width || !meta.height) throw new ImageRefusal('undecodable', `a ${meta.format ?? 'unknown'} file, not a JPEG, PNG, WebP or AVIF picture`);
+  if (!own || !meta.width || !meta.height)
+    throw new ImageRefusal('undecodable', `a ${meta.format ?? 'unknown'} file, not a JPEG, PNG, WebP or AVIF picture`);
   if (meta.width * meta.height > IMAGE_LIMITS.inputPixels) {
-    throw new ImageRefusal('too_large', `${meta.width} × ${meta.height} px is over the ${IMAGE_LIMITS.inputPixels / 1e6} megapixel limit for resizing`);
+    throw new ImageRefusal(
+      'too_large',
+      `${meta.width} × ${meta.height} px is over the ${IMAGE_LIMITS.inputPixels / 1e6} megapixel limit for resizing`,
+    );
   }
   const asIs: Encoded = { body: input, type: MIME[own], resized: false };
   // An animation would lose its frames: it is sent as it is.

@@ -41,7 +41,12 @@ async function readAll(body: AsyncIterable<Buffer>, path: string, hold: SourceHo
 }
 
 /** One GET of a store file; null when the store has none. */
-async function get(client: UpstreamClient, path: string, signal: AbortSignal, hold: SourceHold): Promise<{ body: Buffer; type: string } | null> {
+async function get(
+  client: UpstreamClient,
+  path: string,
+  signal: AbortSignal,
+  hold: SourceHold,
+): Promise<{ body: Buffer; type: string } | null> {
   const answer = await client.file(path, { method: 'GET', headers: { 'accept-encoding': 'identity' }, signal });
   if (answer.statusCode === 404 || answer.statusCode === 410) {
     await answer.body.dump();
@@ -49,12 +54,18 @@ async function get(client: UpstreamClient, path: string, signal: AbortSignal, ho
   }
   if (answer.statusCode !== 200) {
     await answer.body.dump();
-    throw new UpstreamError('UPSTREAM_HTTP', `Request failed with status code ${answer.statusCode}`, { endpoint: 'file', httpStatus: answer.statusCode });
+    throw new UpstreamError('UPSTREAM_HTTP', `Request failed with status code ${answer.statusCode}`, {
+      endpoint: 'file',
+      httpStatus: answer.statusCode,
+    });
   }
   const length = Number(answer.headers['content-length']);
   if (length > IMAGE_LIMITS.inputBytes) {
     answer.body.destroy();
-    throw new ImageRefusal('too_large', `${path} is ${Math.round(length / 1024 / 1024)} MB, over the ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB limit for resizing`);
+    throw new ImageRefusal(
+      'too_large',
+      `${path} is ${Math.round(length / 1024 / 1024)} MB, over the ${IMAGE_LIMITS.inputBytes / 1024 / 1024} MB limit for resizing`,
+    );
   }
   // A declared length is counted before the first byte: a source the budget cannot take is not read.
   if (Number.isFinite(length)) {
@@ -70,7 +81,10 @@ async function get(client: UpstreamClient, path: string, signal: AbortSignal, ho
   const cut = () => answer.body.destroy(new Error(`reading ${path} took too long`));
   signal.addEventListener('abort', cut, { once: true });
   try {
-    return { body: await readAll(answer.body as AsyncIterable<Buffer>, path, hold), type: typeof type === 'string' ? type : 'application/octet-stream' };
+    return {
+      body: await readAll(answer.body as AsyncIterable<Buffer>, path, hold),
+      type: typeof type === 'string' ? type : 'application/octet-stream',
+    };
   } finally {
     signal.removeEventListener('abort', cut);
   }

@@ -27,7 +27,8 @@ export function variantQuery(query: string | undefined): VariantQuery {
   const raw = values[0] ?? '';
   // Only the canonical spelling (no leading zeros): one URL per variant for every cache on the way.
   const width = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!VARIANT_WIDTHS.includes(width)) return { kind: 'bad', msg: `Width ${JSON.stringify(raw.slice(0, 20))} is not offered. ${WIDTH_HINT}` };
+  if (!VARIANT_WIDTHS.includes(width))
+    return { kind: 'bad', msg: `Width ${JSON.stringify(raw.slice(0, 20))} is not offered. ${WIDTH_HINT}` };
   return { kind: 'variant', width };
 }
 

@@ -106,7 +106,9 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   };
   const cache = createVariantCache({ make });
   metrics?.gauge('edge_image_cache_bytes', 'Bytes held by the picture variant cache', () => cache.stats().bytes);
-  metrics?.gauge('edge_image_source_bytes', 'Bytes of upstream pictures held for resizing (read, queued or being resized)', () => budget.held());
+  metrics?.gauge('edge_image_source_bytes', 'Bytes of upstream pictures held for resizing (read, queued or being resized)', () =>
+    budget.held(),
+  );
 
   const refuse = (res: Response, outcome: string, status: number, msg: string, error: string): void => {
     count.served(outcome);
@@ -116,7 +118,13 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   return {
     async serve(req, res, path, width) {
       if (!sourceFormatOf(path)) {
-        refuse(res, 'not_resizable', 400, `Only JPEG, PNG, WebP and AVIF pictures come in sizes; load ${path} without ?w=`, 'IMAGE_NOT_RESIZABLE');
+        refuse(
+          res,
+          'not_resizable',
+          400,
+          `Only JPEG, PNG, WebP and AVIF pictures come in sizes; load ${path} without ?w=`,
+          'IMAGE_NOT_RESIZABLE',
+        );
         return;
       }
       const format = negotiateFormat(req.headers.accept);
@@ -125,14 +133,19 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
         found = await cache.get({ path, width, format });
       } catch (err) {
         if (err instanceof MissingFile) return refuse(res, 'missing', 404, `No picture at ${path}`, 'IMAGE_NOT_FOUND');
-        if (err instanceof ImageRefusal) return refuse(res, 'too_large', 422, `The picture cannot be resized: ${err.message}; load it without ?w=`, 'IMAGE_TOO_LARGE');
+        if (err instanceof ImageRefusal)
+          return refuse(res, 'too_large', 422, `The picture cannot be resized: ${err.message}; load it without ?w=`, 'IMAGE_TOO_LARGE');
         if (err instanceof ImageBusyError) {
           res.setHeader('Retry-After', '2');
           return refuse(res, 'busy', 503, `The edge is busy resizing pictures (${err.message}); try again shortly`, 'IMAGE_BUSY');
         }
         count.served('upstream_error');
         if (err instanceof UpstreamError) return sendJsonError(res, upstreamErrorAnswer(err), { error: 'IMAGE_UPSTREAM' });
-        return sendJsonError(res, { status: 502, code: 502, msg: `The picture could not be read from the content service (${(err as Error).message})` }, { error: 'IMAGE_UPSTREAM' });
+        return sendJsonError(
+          res,
+          { status: 502, code: 502, msg: `The picture could not be read from the content service (${(err as Error).message})` },
+          { error: 'IMAGE_UPSTREAM' },
+        );
       }
       const { variant, hit } = found;
       count.served(hit ? 'hit' : 'miss');

@@ -65,7 +65,10 @@ export async function activityListLoader(ctx: LoaderContext): Promise<ActivityLi
   const page = requestedPage(ctx);
   const types = await dictionary(ctx, DICTIONARY.activityType);
   // An unknown or stale `?type=` shows every activity rather than an empty list.
-  const activeType = typeFilter(ctx.url.searchParams.get(TYPE_PARAM), types.map((d) => d.dictionaryValue));
+  const activeType = typeFilter(
+    ctx.url.searchParams.get(TYPE_PARAM),
+    types.map((d) => d.dictionaryValue),
+  );
 
   const entity = { activityType: activeType, languageType: SITE_CODE[ctx.lang] };
   const { records, ...paging } = await pagedCall<Activity>(ctx, 'queryActivityListByType', entity, pageSize, {}, page);
@@ -117,7 +120,8 @@ export async function activityDetailLoader(ctx: LoaderContext): Promise<Activity
   const link = (a.linkUrl ?? '').trim();
   // Nobody signs up for what is over or called off.
   const over = state.status === ACTIVITY_STATUS.ended || state.status === ACTIVITY_STATUS.cancelled;
-  const signUp = link && link !== '/' && !over ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
+  const signUp =
+    link && link !== '/' && !over ? { href: isExternalUrl(link) ? link : withSiteQuery(link, ctx), external: isExternalUrl(link) } : null;
   const image = activityImage(a, ctx.site, false);
   return {
     id: a.activityId,

@@ -109,7 +109,10 @@ const options = (filePrefix: string): sanitizeHtml.IOptions => ({
         attribs: { ...rest, controls: '', controlslist: 'nodownload', disablepictureinpicture: '', preload: rest.preload ?? 'metadata' },
       };
     },
-    audio: (tagName, attribs) => ({ tagName, attribs: { ...withFiles(attribs, ['src'], filePrefix), controls: '', controlslist: 'nodownload' } }),
+    audio: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...withFiles(attribs, ['src'], filePrefix), controls: '', controlslist: 'nodownload' },
+    }),
     source: (tagName, attribs) => ({ tagName, attribs: withFiles(attribs, ['src'], filePrefix) }),
     // An editor's picture without alt text is announced by its file name; alt="" marks it decorative.
     // Width and height are kept only when the editor gave them in pixels (the box then keeps its

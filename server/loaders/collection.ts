@@ -51,7 +51,10 @@ export async function collectionListLoader(ctx: LoaderContext): Promise<Collecti
   const section = sectionOf(ctx);
   const types = await exhibitTypes(ctx);
   // An unknown or stale `?type=` shows the whole collection rather than an empty list.
-  const type = typeFilter(ctx.url.searchParams.get(TYPE_PARAM), types.map((x) => x.typeNo));
+  const type = typeFilter(
+    ctx.url.searchParams.get(TYPE_PARAM),
+    types.map((x) => x.typeNo),
+  );
   const { records, ...paging } = await pagedCall<Exhibit>(
     ctx,
     'queryExhibitList',

@@ -40,7 +40,8 @@ function attachment(file: FileInfo, filePrefix: string): Attachment {
  * visitor's alone: the page cache does not keep it.
  */
 function likedByRedirect(ctx: LoaderContext): boolean | null {
-  const liked = ctx.url.searchParams.get(LIKED_PARAM.like) === '1' ? true : ctx.url.searchParams.get(LIKED_PARAM.unlike) === '1' ? false : null;
+  const liked =
+    ctx.url.searchParams.get(LIKED_PARAM.like) === '1' ? true : ctx.url.searchParams.get(LIKED_PARAM.unlike) === '1' ? false : null;
   if (liked !== null) ctx.cacheUntil(ctx.now());
   return liked;
 }

@@ -39,8 +39,7 @@ const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEngl
 export const EXHIBITION_CHANNEL: Record<ExhibitionKind, string> = { base: 'BaseExh', temp: 'TempExh' };
 
 /** `/Exhibition/BaseExh`, `/EN_Exhibition/EN_TempExh`. */
-export const exhibitionListPath = (kind: ExhibitionKind, lang: Lang): string =>
-  sitePath(`/Exhibition/${EXHIBITION_CHANNEL[kind]}`, lang);
+export const exhibitionListPath = (kind: ExhibitionKind, lang: Lang): string => sitePath(`/Exhibition/${EXHIBITION_CHANNEL[kind]}`, lang);
 
 /** `/Collection/PreciousCol`, `/EN_Collection/EN_GMWW`. */
 export const collectionListPath = (section: CollectionSection, lang: Lang): string => sitePath(`/Collection/${section}`, lang);

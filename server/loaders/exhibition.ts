@@ -123,7 +123,15 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
       description: excerpt(plainText(e.description), 120),
       // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
       image: image[0],
-      entity: { kind: 'event', type: 'ExhibitionEvent', name: title, start: e.startTime ?? '', end: e.endTime ?? '', place: (place ?? '').trim(), cancelled: false },
+      entity: {
+        kind: 'event',
+        type: 'ExhibitionEvent',
+        name: title,
+        start: e.startTime ?? '',
+        end: e.endTime ?? '',
+        place: (place ?? '').trim(),
+        cancelled: false,
+      },
     },
   };
 }

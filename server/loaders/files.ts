@@ -25,7 +25,10 @@ export async function fileList(
     return Array.isArray(data?.records) ? data.records : [];
   } catch (err) {
     if (!(err instanceof UpstreamError)) throw err;
-    ctx.logger.warn({ requestId: ctx.requestId, code, err: err.code, msg: err.message }, 'file list unavailable; showing the record without its files');
+    ctx.logger.warn(
+      { requestId: ctx.requestId, code, err: err.code, msg: err.message },
+      'file list unavailable; showing the record without its files',
+    );
     return [];
   }
 }
@@ -38,5 +41,9 @@ export function isPdf(file: Pick<FileInfo, 'fileSuffix' | 'filePath' | 'fileName
 /** A gallery entry (the Gallery component's shape) of a stored picture: thumbnail sources and the large picture. */
 export function galleryImage(path: string, alt: string, site: { watermark: boolean; filePrefix: string }): GalleryImage {
   const full = fileUrl(path, site.filePrefix);
-  return { thumbs: imageSources(full, { watermark: site.watermark, filePrefix: site.filePrefix, thumb: true }), full: displayImagePath(full, site.watermark), alt };
+  return {
+    thumbs: imageSources(full, { watermark: site.watermark, filePrefix: site.filePrefix, thumb: true }),
+    full: displayImagePath(full, site.watermark),
+    alt,
+  };
 }

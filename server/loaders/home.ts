@@ -45,14 +45,26 @@ export const sliderPlace = (lang: Lang): string => (lang === 'en' ? 'EN_home' : 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
 /** A section's list page and the name to call it by: the channel's name when the tree has it. */
-function listOf(channels: ChannelNode[], zhPath: string, lang: Lang, fallback: UiKey, mode: SiteMode): { path: string; more: string; moreName: string } {
+function listOf(
+  channels: ChannelNode[],
+  zhPath: string,
+  lang: Lang,
+  fallback: UiKey,
+  mode: SiteMode,
+): { path: string; more: string; moreName: string } {
   const path = sitePath(zhPath, lang);
   const chain = channelChain(channels, path);
   const node = chain.length === path.split('/').length - 1 ? chain[chain.length - 1] : undefined;
   return { path, more: withSiteQuery(path, mode), moreName: node?.name ?? t(lang, fallback) };
 }
 
-async function list<T>(ctx: LoaderContext, endpoint: Parameters<LoaderContext['api']['call']>[0], entity: object, pageSize: number, param: object = {}): Promise<T[]> {
+async function list<T>(
+  ctx: LoaderContext,
+  endpoint: Parameters<LoaderContext['api']['call']>[0],
+  entity: object,
+  pageSize: number,
+  param: object = {},
+): Promise<T[]> {
   const { data } = await ctx.api.call<ListResult<T>>(endpoint, {
     body: { entity, param: { ...param, pageNum: 1, pageSize } },
     requestId: ctx.requestId,
@@ -61,7 +73,10 @@ async function list<T>(ctx: LoaderContext, endpoint: Parameters<LoaderContext['a
 }
 
 async function slides(ctx: LoaderContext, c: CardContext): Promise<Slide[]> {
-  const { data } = await ctx.api.call<SliderItem[]>('queryGalleryList', { params: { path: sliderPlace(ctx.lang) }, requestId: ctx.requestId });
+  const { data } = await ctx.api.call<SliderItem[]>('queryGalleryList', {
+    params: { path: sliderPlace(ctx.lang) },
+    requestId: ctx.requestId,
+  });
   return (Array.isArray(data) ? data : [])
     .filter((s) => s && typeof s.filePath === 'string' && s.filePath.trim() !== '')
     .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || compareIds(a.id, b.id))
@@ -83,7 +98,14 @@ async function news(ctx: LoaderContext, channels: ChannelNode[]): Promise<HomeSe
   const where = listOf(channels, '/News/SNews', ctx.lang, 'home.news', ctx);
   const channelNo = where.path.split('/').at(-1)!;
   const records = await list<Article>(ctx, 'queryArchivesList', { channelNo }, HOME_COUNTS.news);
-  const itemCtx: ItemContext = { channelPath: where.path, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx, care: ctx.care };
+  const itemCtx: ItemContext = {
+    channelPath: where.path,
+    channelNo,
+    watermark: ctx.site.watermark,
+    filePrefix: ctx.site.filePrefix,
+    wx: ctx.wx,
+    care: ctx.care,
+  };
   return { items: records.map((r) => articleItem(r, itemCtx)), more: where.more, moreName: where.moreName };
 }
 
@@ -110,14 +132,20 @@ async function exhibitions(ctx: LoaderContext, channels: ChannelNode[], c: CardC
 async function collections(ctx: LoaderContext, channels: ChannelNode[], c: CardContext): Promise<HomeSection<ListItem>> {
   const languageType = SITE_CODE[ctx.lang];
   let records = await list<Exhibit>(ctx, 'queryExhibitList', { isRecommend: true, languageType }, HOME_COUNTS.collections);
-  if (records.length === 0) records = await list<Exhibit>(ctx, 'queryExhibitList', { isTreasure: true, languageType }, HOME_COUNTS.collections);
+  if (records.length === 0)
+    records = await list<Exhibit>(ctx, 'queryExhibitList', { isTreasure: true, languageType }, HOME_COUNTS.collections);
   const where = listOf(channels, '/Collection/PreciousCol', ctx.lang, 'home.collections', ctx);
   return { items: records.map((x) => exhibitCard(x, c)), more: where.more, moreName: where.moreName };
 }
 
 /** Activities not yet over, soonest first; the latest ones when none is coming. */
 async function activities(ctx: LoaderContext, channels: ChannelNode[]): Promise<HomeSection<HomeActivity>> {
-  const records = await list<Activity>(ctx, 'queryActivityListByType', { activityType: '', languageType: SITE_CODE[ctx.lang] }, ACTIVITY_SCAN);
+  const records = await list<Activity>(
+    ctx,
+    'queryActivityListByType',
+    { activityType: '', languageType: SITE_CODE[ctx.lang] },
+    ACTIVITY_SCAN,
+  );
   const now = chinaMinute(ctx.now());
   const notOver = records
     .filter((a) => formatDateTime(a.endTime || a.startTime) >= now)

@@ -12,12 +12,7 @@ import { listLoader } from './list.ts';
 import { searchLoader } from './search.ts';
 import { activityDetailLoader, activityListLoader } from './activity.ts';
 import { messageAction, messageBoardLoader } from './message.ts';
-import {
-  questionnaireAction,
-  questionnaireListLoader,
-  questionnaireLoader,
-  questionnaireResultLoader,
-} from './questionnaire.ts';
+import { questionnaireAction, questionnaireListLoader, questionnaireLoader, questionnaireResultLoader } from './questionnaire.ts';
 import { homeLoader } from './home.ts';
 import { exhibitionDetailLoader, exhibitionListLoader } from './exhibition.ts';
 import { collectionListLoader, exhibitDetailLoader } from './collection.ts';

@@ -37,7 +37,11 @@ export interface PageOf<T> extends Paging {
  * The page `page` of a list the service answered (null: no answer, an empty list). A page past the
  * end redirects to the last page; an empty list shows page 1.
  */
-export function pageOf<T>(ctx: LoaderContext, page: number, list: Pick<ListResult<T>, 'records' | 'pages' | 'total'> | null | undefined): PageOf<T> {
+export function pageOf<T>(
+  ctx: LoaderContext,
+  page: number,
+  list: Pick<ListResult<T>, 'records' | 'pages' | 'total'> | null | undefined,
+): PageOf<T> {
   const pages = Math.max(0, Number(list?.pages) || 0);
   if (pages > 0 && page > pages) throw redirect(pageHref(ctx.url.pathname, ctx.url.search, clampPage(page, pages)));
   return {
@@ -126,7 +130,8 @@ function link(id: string, linkUrl: string, ctx: ItemContext): Pick<ListItem, 'hr
   return { href: l.href && !l.external ? withSiteQuery(l.href, ctx) : l.href, external: l.external };
 }
 
-const thumbs = (path: string, ctx: ItemContext): string[] => imageSources(path, { watermark: ctx.watermark, filePrefix: ctx.filePrefix, thumb: true });
+const thumbs = (path: string, ctx: ItemContext): string[] =>
+  imageSources(path, { watermark: ctx.watermark, filePrefix: ctx.filePrefix, thumb: true });
 
 const article: ListSource<Parameters<typeof articleItem>[0]> = {
   endpoint: 'queryArchivesList',
@@ -218,7 +223,14 @@ export async function listLoader(ctx: LoaderContext): Promise<ListData> {
   const pageSize = ctx.route.pageSize ?? DEFAULT_PAGE_SIZE;
   const source = listSource(channelNo);
   const { records, ...paging } = await pagedCall<never>(ctx, source.endpoint, source.entity(channelNo, SITE_CODE[ctx.lang]), pageSize);
-  const itemCtx: ItemContext = { channelPath, channelNo, watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, wx: ctx.wx, care: ctx.care };
+  const itemCtx: ItemContext = {
+    channelPath,
+    channelNo,
+    watermark: ctx.site.watermark,
+    filePrefix: ctx.site.filePrefix,
+    wx: ctx.wx,
+    care: ctx.care,
+  };
   return {
     kind: 'list',
     channel: { channelNo, name: ctx.channel?.name ?? channelNo, path: channelPath },

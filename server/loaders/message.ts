@@ -98,10 +98,16 @@ export async function messageAction(ctx: ActionContext) {
     if (!(err instanceof UpstreamError)) throw err;
     const refusal = serviceRefusal(err);
     if (refusal) {
-      ctx.logger.info({ requestId: ctx.requestId, status: refusal.status, said: refusal.detail }, 'visitor message refused by the service; input kept');
+      ctx.logger.info(
+        { requestId: ctx.requestId, status: refusal.status, said: refusal.detail },
+        'visitor message refused by the service; input kept',
+      );
       // The service judges dictionary values: a refused type is the type field's error.
       if (values.type && /type|类型/i.test(refusal.detail)) {
-        return data<MessageActionData>({ errors: [{ field: 'type', code: 'type_invalid' }], values, failure: 'refused', detail: refusal.detail }, { status: 400 });
+        return data<MessageActionData>(
+          { errors: [{ field: 'type', code: 'type_invalid' }], values, failure: 'refused', detail: refusal.detail },
+          { status: 400 },
+        );
       }
       return rejected(values, 400, 'refused', refusal.detail);
     }

@@ -66,7 +66,12 @@ function idParam(ctx: LoaderContext): string {
 
 export async function questionnaireListLoader(ctx: LoaderContext): Promise<QuestionnaireListData> {
   const pageSize = ctx.route.pageSize ?? QUESTIONNAIRE_PAGE_SIZE;
-  const { records, ...paging } = await pagedCall<Questionnaire>(ctx, 'getQuestionnairePageList', { languageType: SITE_CODE[ctx.lang] }, pageSize);
+  const { records, ...paging } = await pagedCall<Questionnaire>(
+    ctx,
+    'getQuestionnairePageList',
+    { languageType: SITE_CODE[ctx.lang] },
+    pageSize,
+  );
   const items = records.map((q): QuestionnaireCard => {
     const state = stateNow(ctx, q);
     const results = withSiteQuery(resultPath(ctx, q.questionnaireId), ctx);
@@ -133,7 +138,8 @@ export async function questionnaireAction(ctx: ActionContext) {
       ctx.api.call('addQuestionnaireRecord', { body: record, requestId: ctx.requestId }),
     );
   } catch (err) {
-    if (err instanceof WriteRefused) return data<QuestionnaireActionData>({ errors: [], values, failure: err.failure }, { status: err.status });
+    if (err instanceof WriteRefused)
+      return data<QuestionnaireActionData>({ errors: [], values, failure: err.failure }, { status: err.status });
     if (!(err instanceof UpstreamError)) throw err;
     // The service closed it between our check and the write (its clock decides): show the results.
     if ((err.httpStatus ?? err.appCode) === 409) throw resultsInstead(ctx, id, 303);

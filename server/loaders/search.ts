@@ -27,7 +27,9 @@ function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, Chan
 }
 
 export function searchKey(url: URL): string {
-  return Array.from((url.searchParams.get('key') ?? '').trim()).slice(0, MAX_KEY_LENGTH).join('');
+  return Array.from((url.searchParams.get('key') ?? '').trim())
+    .slice(0, MAX_KEY_LENGTH)
+    .join('');
 }
 
 export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { meta: PageMeta }> {

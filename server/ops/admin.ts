@@ -70,7 +70,10 @@ function authorize(token: string): RequestHandler {
     }
     if (isConsolePath(req)) {
       res.set('WWW-Authenticate', 'Basic realm="edge", charset="UTF-8"');
-      res.status(401).type('html').send(renderMessage('Sign in', 'The console needs the admin token: use it as the password (any user name).'));
+      res
+        .status(401)
+        .type('html')
+        .send(renderMessage('Sign in', 'The console needs the admin token: use it as the password (any user name).'));
       return;
     }
     res.set('WWW-Authenticate', 'Bearer realm="edge", Basic realm="edge"');
@@ -164,14 +167,20 @@ function purgeForm(state: AdminState, req: Request, res: Response): void {
   const value = (body.value ?? '').trim();
   let selector: PurgeSelector;
   if (kind === 'all') selector = { all: true };
-  else if ((kind === 'prefix' || kind === 'tag') && value !== '' && value.length <= 512) selector = kind === 'prefix' ? { prefix: value } : { tag: value };
+  else if ((kind === 'prefix' || kind === 'tag') && value !== '' && value.length <= 512)
+    selector = kind === 'prefix' ? { prefix: value } : { tag: value };
   else {
     res.status(400).type('html').send(renderMessage('Nothing to purge', 'Give a prefix or a tag, or choose everything.'));
     return;
   }
   if (body.confirm !== 'yes') {
     res.type('html').send(
-      renderPurgeConfirm({ selector: { kind, value: kind === 'all' ? '' : value }, description: describe(selector), matching: matchingCount(state.cache, selector), csrf: state.csrf }),
+      renderPurgeConfirm({
+        selector: { kind, value: kind === 'all' ? '' : value },
+        description: describe(selector),
+        matching: matchingCount(state.cache, selector),
+        csrf: state.csrf,
+      }),
     );
     return;
   }
@@ -216,7 +225,8 @@ function rulesApiRoutes(router: Router, operator: OperatorParts): void {
     api: rules.api(),
     file: rulesFile ? { path: rulesFile.path, rules: rules.file(), problem: rulesFile.problem } : null,
     precedence: ['api', 'CACHE_RULES', 'CACHE_RULES_FILE', 'CACHE_TTL_S', 'catalogue'],
-    persistence: 'API rules are kept in memory, the same on every worker: a restart of the edge drops them (put lasting rules in CACHE_RULES_FILE)',
+    persistence:
+      'API rules are kept in memory, the same on every worker: a restart of the edge drops them (put lasting rules in CACHE_RULES_FILE)',
   });
 
   router.get('/_edge/rules', (_req, res) => {
@@ -285,7 +295,12 @@ function consoleRoutes(router: Router, state: AdminState, operator: OperatorPart
 
   router.get('/_edge', async (req, res) => {
     const purged = typeof req.query.purged === 'string' && /^\d+$/.test(req.query.purged) ? Number(req.query.purged) : null;
-    const notice = purged !== null ? `Purged ${purged} cached answer${purged === 1 ? '' : 's'}.` : req.query.rules === 'applied' ? 'Rules applied.' : undefined;
+    const notice =
+      purged !== null
+        ? `Purged ${purged} cached answer${purged === 1 ? '' : 's'}.`
+        : req.query.rules === 'applied'
+          ? 'Rules applied.'
+          : undefined;
     res.type('html').send(renderConsole(await consoleView({ notice })));
   });
 
@@ -297,7 +312,10 @@ function consoleRoutes(router: Router, state: AdminState, operator: OperatorPart
     const { typed, asked } = rulesFormFields(req.body as Record<string, unknown>);
     const { rules: checked, problems } = checkCacheRules(asked);
     if (problems.length > 0) {
-      res.status(400).type('html').send(renderConsole(await consoleView({ errors: problems, typed })));
+      res
+        .status(400)
+        .type('html')
+        .send(renderConsole(await consoleView({ errors: problems, typed })));
       return;
     }
     rules.setApi(checked as CacheRules);

@@ -42,7 +42,12 @@ function fmtBytes(n: number): string {
 const fmtPct = (r: number | null) => (r === null ? '–' : `${(r * 100).toFixed(1)} %`);
 const fmtMs = (ms: number | null) => (ms === null ? '–' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const fmtTtl = (s: number) => (s === 0 ? 'not cached' : s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`);
-const fmtAgo = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s ago` : ms < 3_600_000 ? `${Math.round(ms / 60_000)} min ago` : `${(ms / 3_600_000).toFixed(1)} h ago`);
+const fmtAgo = (ms: number) =>
+  ms < 60_000
+    ? `${Math.round(ms / 1000)} s ago`
+    : ms < 3_600_000
+      ? `${Math.round(ms / 60_000)} min ago`
+      : `${(ms / 3_600_000).toFixed(1)} h ago`;
 const fmtTime = (t: number) => new Date(t).toISOString().slice(11, 19) + ' UTC';
 
 const SOURCE_LABEL: Record<EffectiveRule['source'], string> = {
@@ -93,7 +98,11 @@ function chartSvg(spec: ChartSpec, times: readonly number[], now: number): strin
   const line2 = spec.second ? path(spec.second.values) : '';
   const dots = (values: Array<number | null>, cls: string) =>
     values
-      .map((v, i) => (v === null || times[i]! < from || (values[i - 1] ?? null) !== null || (values[i + 1] ?? null) !== null ? '' : `<circle class="${cls}" cx="${x(times[i]!)}" cy="${y(v)}" r="1.8"/>`))
+      .map((v, i) =>
+        v === null || times[i]! < from || (values[i - 1] ?? null) !== null || (values[i + 1] ?? null) !== null
+          ? ''
+          : `<circle class="${cls}" cx="${x(times[i]!)}" cy="${y(v)}" r="1.8"/>`,
+      )
       .join('');
   const label = `${spec.title}: ${last === null ? 'no data yet' : `${spec.format(last)} now`}, last hour`;
   return `<figure class="chart">
@@ -112,7 +121,13 @@ function charts(view: ConsoleView): string {
   const times = s.map((x) => x.t);
   const perMin = (n: number, spanS: number) => (spanS > 0 ? (n * 60) / spanS : null);
   const specs: ChartSpec[] = [
-    { title: 'Hit ratio', unit: '%', values: s.map((x) => (x.hitRatio === null ? null : x.hitRatio * 100)), max: 100, format: (v) => `${v.toFixed(0)} %` },
+    {
+      title: 'Hit ratio',
+      unit: '%',
+      values: s.map((x) => (x.hitRatio === null ? null : x.hitRatio * 100)),
+      max: 100,
+      format: (v) => `${v.toFixed(0)} %`,
+    },
     {
       title: 'Upstream calls / min',
       unit: '/min',
@@ -121,7 +136,12 @@ function charts(view: ConsoleView): string {
       second: { label: 'errors', values: s.map((x) => perMin(x.upstreamErrors, x.spanS)) },
     },
     { title: 'Upstream p95', unit: 'ms', values: s.map((x) => x.upstreamP95Ms), format: (v) => fmtMs(v) },
-    { title: `Cache size (bound ${fmtBytes(view.upstream.maxBytes)})`, unit: 'B', values: s.map((x) => x.cacheBytes), format: (v) => fmtBytes(Math.round(v)) },
+    {
+      title: `Cache size (bound ${fmtBytes(view.upstream.maxBytes)})`,
+      unit: 'B',
+      values: s.map((x) => x.cacheBytes),
+      format: (v) => fmtBytes(Math.round(v)),
+    },
   ];
   return specs.map((spec) => chartSvg(spec, times, view.now)).join('\n');
 }
@@ -129,7 +149,9 @@ function charts(view: ConsoleView): string {
 function endpointTable(view: ConsoleView): string {
   const rules = new Map(view.rules.map((r) => [r.endpoint as string, r]));
   const active = (f: EndpointFigures) => f.entries > 0 || f.upstream.calls > 0 || f.hits + f.misses + f.stale + f.bypass > 0;
-  const quiet = Object.entries(view.endpoints).filter(([, f]) => !active(f)).map(([name]) => name);
+  const quiet = Object.entries(view.endpoints)
+    .filter(([, f]) => !active(f))
+    .map(([name]) => name);
   const rows = Object.entries(view.endpoints)
     .filter(([, f]) => active(f))
     .sort(([, a], [, b]) => b.hits + b.misses + b.stale - (a.hits + a.misses + a.stale) || b.bytes - a.bytes)
@@ -250,7 +272,12 @@ ${messages}
   );
 }
 
-export function renderPurgeConfirm(options: { selector: { kind: string; value: string }; description: string; matching: number; csrf: string }): string {
+export function renderPurgeConfirm(options: {
+  selector: { kind: string; value: string };
+  description: string;
+  matching: number;
+  csrf: string;
+}): string {
   const { selector, description, matching, csrf } = options;
   return layout(
     'Confirm purge · Edge console',
@@ -265,5 +292,8 @@ export function renderPurgeConfirm(options: { selector: { kind: string; value: s
 }
 
 export function renderMessage(title: string, message: string): string {
-  return layout(`${title} · Edge console`, `<header><h1>${esc(title)}</h1></header><main><p>${esc(message)}</p><p><a href="/_edge/">Back to the console</a></p></main>`);
+  return layout(
+    `${title} · Edge console`,
+    `<header><h1>${esc(title)}</h1></header><main><p>${esc(message)}</p><p><a href="/_edge/">Back to the console</a></p></main>`,
+  );
 }

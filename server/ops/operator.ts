@@ -152,7 +152,8 @@ interface EndpointStats {
   drainRecentDurations(): number[];
 }
 
-const quantile = (sorted: ArrayLike<number>, q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: ArrayLike<number>, q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -215,7 +216,11 @@ function createEndpointStats(cache: ResponseCache, readEndpoints: readonly strin
  * Entries and bytes from the cache itself, each endpoint given its share of the cache's own byte count
  * (which adds a fixed overhead per entry), so the endpoints add up to GET /_edge/cache's total.
  */
-function figuresOf(cache: ResponseCache, byEndpoint: ReadonlyMap<string, Counts>, countsOf: (endpoint: string) => Counts): Record<string, EndpointFigures> {
+function figuresOf(
+  cache: ResponseCache,
+  byEndpoint: ReadonlyMap<string, Counts>,
+  countsOf: (endpoint: string) => Counts,
+): Record<string, EndpointFigures> {
   const held = new Map<string, { entries: number; bytes: number }>();
   let rawTotal = 0;
   const entries = cache.entries();
@@ -284,7 +289,15 @@ interface History {
   close(): void;
 }
 
-function createHistory({ stats, cacheSize, now }: { stats: EndpointStats; cacheSize: () => { bytes: number; entries: number }; now: () => number }): History {
+function createHistory({
+  stats,
+  cacheSize,
+  now,
+}: {
+  stats: EndpointStats;
+  cacheSize: () => { bytes: number; entries: number };
+  now: () => number;
+}): History {
   const ring: Sample[] = [];
   let last: Totals = stats.totals();
   let lastT = now();
@@ -352,7 +365,11 @@ function endpointGauges(registers: Registers, stats: EndpointStats): void {
     });
   };
   figureGauge('edge_endpoint_cache_entries', 'Entries in the upstream response cache, by endpoint', (f) => f.entries);
-  figureGauge('edge_endpoint_cache_bytes', 'Bytes held in the upstream response cache, by endpoint (its share of edge_cache_bytes)', (f) => f.bytes);
+  figureGauge(
+    'edge_endpoint_cache_bytes',
+    'Bytes held in the upstream response cache, by endpoint (its share of edge_cache_bytes)',
+    (f) => f.bytes,
+  );
   figureGauge('edge_endpoint_cache_hit_ratio', 'Hit ratio since start, by endpoint ((hits + stale) / lookups)', (f) => f.hitRatio);
   new Gauge({
     name: 'edge_upstream_recent_latency_seconds',

@@ -75,11 +75,19 @@ export function probesRouter({ readiness, metrics }: { readiness: Readiness; met
     res
       .status(state.ready ? 200 : 503)
       .set('Cache-Control', 'no-store')
-      .json({ status: state.ready ? 'ready' : 'not ready', reason: state.reason, lastUpstreamAnswerMsAgo: state.lastAnswerAgoMs, ...state.detail });
+      .json({
+        status: state.ready ? 'ready' : 'not ready',
+        reason: state.reason,
+        lastUpstreamAnswerMsAgo: state.lastAnswerAgoMs,
+        ...state.detail,
+      });
   });
   router.get('/metrics', async (_req, res) => {
     setRouteId(res, 'metrics');
-    res.set('Content-Type', metrics.registry.contentType).set('Cache-Control', 'no-store').send(await metrics.registry.metrics());
+    res
+      .set('Content-Type', metrics.registry.contentType)
+      .set('Cache-Control', 'no-store')
+      .send(await metrics.registry.metrics());
   });
   return router;
 }

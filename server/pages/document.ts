@@ -139,7 +139,13 @@ export function hydrationState(context: StaticHandlerContext): { loaderData: unk
         Object.entries(context.errors).map(([id, error]) => [
           id,
           isRouteErrorResponse(error)
-            ? { __type: 'RouteErrorResponse', status: error.status, statusText: error.statusText, data: { code: codeOf(error.data) }, internal: false }
+            ? {
+                __type: 'RouteErrorResponse',
+                status: error.status,
+                statusText: error.statusText,
+                data: { code: codeOf(error.data) },
+                internal: false,
+              }
             : { __type: 'Error', message: 'error' },
         ]),
       )

@@ -31,7 +31,16 @@ import type { HeaderPairs } from '../http/prepared.ts';
 import type { SiteSettings } from '../loaders/types.ts';
 import type { ContentCaller } from '../content/api.ts';
 import type { WriteOnce } from '../writes/once.ts';
-import { documentHead, documentTail, earlyHintLinks, errorPageHtml, hydrationJson, readAssets, serverHead, type Assets } from './document.ts';
+import {
+  documentHead,
+  documentTail,
+  earlyHintLinks,
+  errorPageHtml,
+  hydrationJson,
+  readAssets,
+  serverHead,
+  type Assets,
+} from './document.ts';
 import { pageTarget, type PageRequest, type PageTarget } from './request.ts';
 import { newRequestState, rootLoader, routeAction, routeLoader, type RequestState } from './routes.ts';
 
@@ -125,7 +134,15 @@ async function createHandlers(deps: PageEngineDeps): Promise<Handlers> {
     const key = patternKey(row.path);
     if (key === null || handlers.has(key)) continue;
     // In table order: react-router breaks rank ties by it.
-    handlers.set(key, createStaticHandler(buildRoutes(sources, ROUTES.filter((r) => patternKey(r.path) === key || patternKey(r.path) === null))));
+    handlers.set(
+      key,
+      createStaticHandler(
+        buildRoutes(
+          sources,
+          ROUTES.filter((r) => patternKey(r.path) === key || patternKey(r.path) === null),
+        ),
+      ),
+    );
   }
   const elsewhere = createStaticHandler(buildRoutes(sources, everywhere));
   return { handlerFor: (pathname) => handlers.get(addressKey(pathname)) ?? elsewhere, assets: readAssets(deps.publicDir, deps.logger) };
@@ -137,9 +154,18 @@ function whole(status: number, headers: HeaderPairs, body: Buffer, routeId: stri
 }
 
 const text = (status: number, message: string, routeId: string): PageAnswer =>
-  whole(status, [['Content-Type', 'text/plain; charset=utf-8'], ['Cache-Control', 'no-store']], Buffer.from(`${message}\n`), routeId);
+  whole(
+    status,
+    [
+      ['Content-Type', 'text/plain; charset=utf-8'],
+      ['Cache-Control', 'no-store'],
+    ],
+    Buffer.from(`${message}\n`),
+    routeId,
+  );
 
-const redirectTo = (status: number, location: string): PageAnswer => whole(status, [['Location', sitePath(location)]], Buffer.alloc(0), 'page:redirect');
+const redirectTo = (status: number, location: string): PageAnswer =>
+  whole(status, [['Location', sitePath(location)]], Buffer.alloc(0), 'page:redirect');
 
 /** What the loaders recorded, as the page cache reads it: a page built on stale or failed parts is not kept. */
 function keepOf(state: RequestState): RenderedPage['keep'] {
@@ -149,7 +175,12 @@ function keepOf(state: RequestState): RenderedPage['keep'] {
 
 /** A page built on stale upstream data says so, with the age of its oldest part. */
 function staleLabel(state: RequestState): HeaderPairs {
-  return state.cache.includes('STALE') ? [['X-Cache', 'STALE'], ['Age', String(state.ageS)]] : [];
+  return state.cache.includes('STALE')
+    ? [
+        ['X-Cache', 'STALE'],
+        ['Age', String(state.ageS)],
+      ]
+    : [];
 }
 
 /** The stable code a thrown `data({ code }, { status })` carries in its body. */
@@ -176,7 +207,8 @@ export async function routeAnswerOf(value: Response | ErrorResponse): Promise<Ro
     return { kind: 'error', status: value.status, code: typeof code === 'string' ? code : value.statusText || 'ERROR' };
   }
   const location = value.headers.get('Location');
-  if (location && value.status >= 300 && value.status < 400) return { kind: 'redirect', status: value.status, location: sitePath(location) };
+  if (location && value.status >= 300 && value.status < 400)
+    return { kind: 'redirect', status: value.status, location: sitePath(location) };
   return { kind: 'error', status: value.status, code: await codeOfResponse(value) };
 }
 
@@ -208,7 +240,15 @@ function homeOrErrorPage(page: Page, assets: Assets): PageAnswer {
 }
 
 const errorPage = (status: number, lang: 'zh' | 'en', assets: Assets): PageAnswer =>
-  whole(status, [['Content-Type', 'text/html; charset=utf-8'], ['Cache-Control', 'no-store']], Buffer.from(errorPageHtml(lang, assets)), 'page:error');
+  whole(
+    status,
+    [
+      ['Content-Type', 'text/html; charset=utf-8'],
+      ['Cache-Control', 'no-store'],
+    ],
+    Buffer.from(errorPageHtml(lang, assets)),
+    'page:error',
+  );
 
 /**
  * The document React writes: to the sink that pipes it (the first visitor's response) as it comes, and
@@ -243,7 +283,12 @@ class DocumentStream implements PageStream {
   }
 
   write(chunk: Uint8Array | string): boolean {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buf =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk)
+        : Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.size += buf.length;
     // Kept while nobody has piped it yet (a crawler's whole document is written before its sink comes).
     if ((this.collect && this.size <= MAX_COLLECTED_BYTES) || this.sink === null) this.chunks.push(buf);
@@ -275,7 +320,14 @@ class DocumentStream implements PageStream {
 }
 
 /** The document for a router result: head, React's HTML, tail; crawlers get it whole before anything goes. */
-function streamDocument(page: Page, context: StaticHandlerContext, handler: StaticHandler, h: Handlers, def: RouteDef | undefined, timeoutMs: number): Promise<PageAnswer> {
+function streamDocument(
+  page: Page,
+  context: StaticHandlerContext,
+  handler: StaticHandler,
+  h: Handlers,
+  def: RouteDef | undefined,
+  timeoutMs: number,
+): Promise<PageAnswer> {
   const frame = context.loaderData[ROOT_ROUTE_ID] as FrameData | undefined;
   const lang = frame?.lang ?? page.lang;
   const leaf = context.matches[context.matches.length - 1];
@@ -291,7 +343,11 @@ function streamDocument(page: Page, context: StaticHandlerContext, handler: Stat
   });
   const status = context.statusCode;
   const keep = status === 200 ? keepOf(page.state) : null;
-  const headers: HeaderPairs = [['Content-Type', 'text/html; charset=utf-8'], ...(status >= 500 ? [['Cache-Control', 'no-store'] as const] : []), ...staleLabel(page.state)];
+  const headers: HeaderPairs = [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ...(status >= 500 ? [['Cache-Control', 'no-store'] as const] : []),
+    ...staleLabel(page.state),
+  ];
   const routeId = `page:${def?.id ?? 'unknown'}`;
   // A static router over no routes keeps the matches' own (converted once by the handler); the full
   // conversion is needed only for a context without matches.
@@ -340,18 +396,24 @@ async function renderDocument(page: Page, h: Handlers, timeoutMs: number): Promi
   const def = leaf ? ROUTE_BY_ID.get(leaf.route.id) : undefined;
   if (result.statusCode >= 400) {
     const firstError = Object.values(result.errors ?? {})[0];
-    page.log.info({ status: result.statusCode, code: isRouteErrorResponse(firstError) ? firstError.statusText : undefined, url: page.url.pathname }, 'page answered with an error');
+    page.log.info(
+      { status: result.statusCode, code: isRouteErrorResponse(firstError) ? firstError.statusText : undefined, url: page.url.pathname },
+      'page answered with an error',
+    );
   }
   return streamDocument(page, result, handler, h, def, timeoutMs);
 }
 
 async function renderData(page: Page, h: Handlers): Promise<PageAnswer> {
   const routeId = page.url.searchParams.get(ROUTE_PARAM) ?? '';
-  if (routeId !== ROOT_ROUTE_ID && !ROUTE_BY_ID.has(routeId)) return json(400, { type: 'error', status: 400, code: 'UNKNOWN_ROUTE' }, page.state, false);
+  if (routeId !== ROOT_ROUTE_ID && !ROUTE_BY_ID.has(routeId))
+    return json(400, { type: 'error', status: 400, code: 'UNKNOWN_ROUTE' }, page.state, false);
   const url = dataPageUrl(page.request.origin, page.url);
   if (!url.ok) return refuse(page.request, url, page.log);
   try {
-    const value: unknown = await h.handlerFor(url.url.pathname).queryRoute(fetchRequest({ ...page, url: url.url }), { routeId, requestContext: page.state });
+    const value: unknown = await h
+      .handlerFor(url.url.pathname)
+      .queryRoute(fetchRequest({ ...page, url: url.url }), { routeId, requestContext: page.state });
     if (isRouteResponse(value)) return jsonOfRouteAnswer(await routeAnswerOf(value), page.state);
     return json(200, { type: 'data', data: value ?? null }, page.state, true);
   } catch (thrown) {
@@ -410,7 +472,15 @@ function dataPageUrl(origin: string, dataUrl: URL): PageTarget {
 export function refusal(target: string, status: number, code: string, msg: string): PageAnswer {
   if (!isDataPath(target.split('?', 1)[0]!)) return text(status, msg, 'page:refused');
   const body = Buffer.from(JSON.stringify({ type: 'error', status, code, msg }));
-  return whole(status, [['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store']], body, 'page:refused');
+  return whole(
+    status,
+    [
+      ['Content-Type', 'application/json; charset=utf-8'],
+      ['Cache-Control', 'no-store'],
+    ],
+    body,
+    'page:refused',
+  );
 }
 
 function refuse(request: PageRequest, failed: Extract<PageTarget, { ok: false }>, log: Logger): PageAnswer {
@@ -420,7 +490,10 @@ function refuse(request: PageRequest, failed: Extract<PageTarget, { ok: false }>
 
 function json(status: number, body: DataAnswer, state: RequestState, keepable: boolean): PageAnswer {
   const bytes = Buffer.from(JSON.stringify(body));
-  const headers: HeaderPairs = [['Content-Type', 'application/json; charset=utf-8'], ...(keepable ? staleLabel(state) : [['Cache-Control', 'no-store'] as const])];
+  const headers: HeaderPairs = [
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ...(keepable ? staleLabel(state) : [['Cache-Control', 'no-store'] as const]),
+  ];
   return whole(status, headers, bytes, 'page:data', keepable && status === 200 ? keepOf(state) : null);
 }
 
@@ -456,5 +529,9 @@ function fetchRequest(page: Page): Request {
     }
   }
   const post = page.request.method === 'POST';
-  return new Request(page.url, { method: post ? 'POST' : 'GET', headers, body: post ? new Uint8Array(page.request.body ?? []) : undefined });
+  return new Request(page.url, {
+    method: post ? 'POST' : 'GET',
+    headers,
+    body: post ? new Uint8Array(page.request.body ?? []) : undefined,
+  });
 }

@@ -38,12 +38,16 @@ export interface TargetRefusal {
 
 export type PageTarget = { ok: true; url: URL } | ({ ok: false } & TargetRefusal);
 
-
 /** Longest path (before `?`) a page answers. */
 export const MAX_PATH_LENGTH = 2048;
 /** Longest query (after `?`) a page answers. */
 export const MAX_QUERY_LENGTH = 8192;
-const refuse = (status: TargetRefusal['status'], code: TargetRefusal['code'], msg: string): PageTarget => ({ ok: false, status, code, msg });
+const refuse = (status: TargetRefusal['status'], code: TargetRefusal['code'], msg: string): PageTarget => ({
+  ok: false,
+  status,
+  code,
+  msg,
+});
 
 /** Percent-escapes that decode to UTF-8 text without control characters. */
 function decodesCleanly(path: string): boolean {
@@ -75,7 +79,8 @@ export function pageTarget(origin: string, target: string): PageTarget {
   const path = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q);
   const query = q === -1 ? '' : pathAndQuery.slice(q + 1);
   if (path.length > MAX_PATH_LENGTH) return refuse(414, 'URI_TOO_LONG', `The address path is longer than ${MAX_PATH_LENGTH} characters`);
-  if (query.length > MAX_QUERY_LENGTH) return refuse(414, 'URI_TOO_LONG', `The address query is longer than ${MAX_QUERY_LENGTH} characters`);
+  if (query.length > MAX_QUERY_LENGTH)
+    return refuse(414, 'URI_TOO_LONG', `The address query is longer than ${MAX_QUERY_LENGTH} characters`);
   if (!decodesCleanly(path)) return refuse(400, 'BAD_REQUEST_TARGET', 'The address has invalid percent-encoding or a control character');
   let url: URL;
   try {
@@ -179,5 +184,13 @@ export async function pageRequestOf(
     await checkMultipart(bytes, type);
     body = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
-  return { method, origin: facts.origin, target: req.url ?? '/', headers, body, requestId: facts.requestId, writeLimitedForS: facts.writeLimitedForS };
+  return {
+    method,
+    origin: facts.origin,
+    target: req.url ?? '/',
+    headers,
+    body,
+    requestId: facts.requestId,
+    writeLimitedForS: facts.writeLimitedForS,
+  };
 }

@@ -185,7 +185,11 @@ export function routeAction(deps: HandlerDeps, def: RouteDef): ActionFunction {
   return (args) =>
     guarded(async () => {
       const action = actionFor(def.screen);
-      if (!action) throw data({ code: 'METHOD_NOT_ALLOWED', message: 'This page takes no form posts' }, { status: 405, statusText: 'METHOD_NOT_ALLOWED' });
+      if (!action)
+        throw data(
+          { code: 'METHOD_NOT_ALLOWED', message: 'This page takes no form posts' },
+          { status: 405, statusText: 'METHOD_NOT_ALLOWED' },
+        );
       const ctx = await prepare(deps, def, args);
       const form = await formOf(args.request);
       return (await action({ ...ctx, form, request: args.request, writeOnce: deps.writeOnce })) ?? null;

@@ -9,7 +9,15 @@ import type { Config } from '../config.ts';
 import { resolveUpstream, type Upstream } from './embedded.ts';
 import { relayClusterPurges } from '../sharing/purge.ts';
 import { createMetricsAggregator, type WorkerMetrics } from '../ops/metrics.ts';
-import { type Channel, createChannel, createRateCounts, type IpcPort, type KeptRules, NO_RULES, relayClusterRules } from '../sharing/cluster.ts';
+import {
+  type Channel,
+  createChannel,
+  createRateCounts,
+  type IpcPort,
+  type KeptRules,
+  NO_RULES,
+  relayClusterRules,
+} from '../sharing/cluster.ts';
 import { encodeHandoff, type Handoff, HANDOFF_VAR } from './worker.ts';
 
 /** How long the primary waits for one worker's figures before scraping without them. */
@@ -115,7 +123,10 @@ function fork(primary: Primary, slot: Slot): void {
     if (primary.everyoneListened || listening.size < slots.length) return;
     primary.everyoneListened = true;
     const url = `http://${config.host}:${address.port}`;
-    logger.info({ port: address.port, host: config.host, upstream: primary.upstreamUrl, workers: slots.length }, `edge listening on ${url} (${slots.length} workers)`);
+    logger.info(
+      { port: address.port, host: config.host, upstream: primary.upstreamUrl, workers: slots.length },
+      `edge listening on ${url} (${slots.length} workers)`,
+    );
   });
   worker.on('exit', (code, signal) => onExit(primary, slot, worker, code, signal));
 }
@@ -168,7 +179,10 @@ async function stop(primary: Primary, reason: string, code: number): Promise<voi
   primary.exitCode = code;
   for (const slot of slots) if (slot.restart) clearTimeout(slot.restart);
   const live = slots.flatMap((s) => (s.worker ? [s.worker] : []));
-  logger.info({ reason, workers: live.length, timeoutMs: config.shutdownTimeoutMs }, 'draining: every worker finishes its requests in flight');
+  logger.info(
+    { reason, workers: live.length, timeoutMs: config.shutdownTimeoutMs },
+    'draining: every worker finishes its requests in flight',
+  );
   const gone = new Promise<void>((resolve) => (primary.allGone = resolve));
   // SIGTERM, not a message: a worker then drains exactly as a single process does (main.ts).
   for (const w of live) w.process.kill('SIGTERM');

@@ -50,7 +50,12 @@ export function createApiAnswers(security: SecurityHeaders): ApiAnswers {
 function sendAnswer(req: Request, res: Response, answer: ContentAnswer, answers: ApiAnswers): void {
   const sending = { requestId: requestIdOf(res) ?? '', close: res.getHeader('connection') === 'close' };
   if (answer.cache !== 'BYPASS' && answer.etag) {
-    sendPrepared(req, res, answers.of({ raw: answer.raw, gzip: answer.gzip, etag: answer.etag }), { requestId: sending.requestId, close: sending.close, cache: answer.cache, ageS: answer.ageS });
+    sendPrepared(req, res, answers.of({ raw: answer.raw, gzip: answer.gzip, etag: answer.etag }), {
+      requestId: sending.requestId,
+      close: sending.close,
+      cache: answer.cache,
+      ageS: answer.ageS,
+    });
     return;
   }
   labelCache(res, answer.cache, answer.ageS);
@@ -235,7 +240,10 @@ function bodyMemo(): (text: string, parse: () => unknown) => unknown {
  * fresh hit goes to Express untouched, except that a body read here is handed over through prereadBodies.
  * Every path out of here is answered: a failure of this code itself is a logged 500, never a silent socket.
  */
-export function createApiReads(app: RequestListener, deps: ApiReadsOptions): (req: IncomingMessage, res: ServerResponse, startedAt: number) => boolean {
+export function createApiReads(
+  app: RequestListener,
+  deps: ApiReadsOptions,
+): (req: IncomingMessage, res: ServerResponse, startedAt: number) => boolean {
   const memoBody = bodyMemo();
 
   const fail = (req: IncomingMessage, res: ServerResponse, startedAt: number, err: unknown): void => {
@@ -259,7 +267,12 @@ export function createApiReads(app: RequestListener, deps: ApiReadsOptions): (re
     if (!hit) return false;
     const sending = beginDoorRequest(req, res, deps.log, startedAt);
     setRouteId(res, `api:${c.spec.name}`);
-    sendPrepared(req, res, deps.answers.of(hit.entry), { requestId: sending.requestId, close: sending.close, cache: 'HIT', ageS: hit.ageS });
+    sendPrepared(req, res, deps.answers.of(hit.entry), {
+      requestId: sending.requestId,
+      close: sending.close,
+      cache: 'HIT',
+      ageS: hit.ageS,
+    });
     return true;
   };
 

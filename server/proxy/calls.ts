@@ -78,7 +78,8 @@ export function pathParamRefusal(spec: EndpointSpec, params: Record<string, stri
   for (const name in params) {
     const rule = PATH_PARAM_RULES[name];
     if (rule === undefined) return new CallRefused('BAD_PATH_PARAM', `${spec.name} takes no path parameter "${name}"`);
-    if (!rule.pattern.test(params[name]!)) return new CallRefused('BAD_PATH_PARAM', `The ${name} in the path of ${spec.name} must be ${rule.what}`);
+    if (!rule.pattern.test(params[name]!))
+      return new CallRefused('BAD_PATH_PARAM', `The ${name} in the path of ${spec.name} must be ${rule.what}`);
   }
   return null;
 }
@@ -102,7 +103,8 @@ function sizeRefusal(spec: EndpointSpec, policy: PageSizePolicy, prefix: string,
   const field = `${prefix}${name}`;
   const range = `1 to ${policy.max} records a page${policy.all ? ', or 0 for all of them' : ''}`;
   if (size === 'not whole') return new CallRefused('BAD_PAGE_SIZE', `${field} must be a whole number: ${range}`);
-  if (size === 0) return new CallRefused('BAD_PAGE_SIZE', `${field} 0 (all records at once) is not offered for ${spec.name}: ask for ${range}`);
+  if (size === 0)
+    return new CallRefused('BAD_PAGE_SIZE', `${field} 0 (all records at once) is not offered for ${spec.name}: ask for ${range}`);
   return new CallRefused('BAD_PAGE_SIZE', `${field} ${size} is not offered for ${spec.name}: ask for ${range}`);
 }
 
@@ -129,7 +131,8 @@ function pagingRefusal(spec: EndpointSpec, policy: PageSizePolicy, holder: Recor
 export function bodyRefusal(spec: EndpointSpec, body: unknown): CallRefused | null {
   const policy = spec.pageSize;
   if (policy === undefined || body === undefined || body === null) return null;
-  if (!isRecord(body)) return new CallRefused('BAD_BODY', 'The request body must be a JSON object like {"entity":{},"param":{"pageNum":1,"pageSize":10}}');
+  if (!isRecord(body))
+    return new CallRefused('BAD_BODY', 'The request body must be a JSON object like {"entity":{},"param":{"pageNum":1,"pageSize":10}}');
   const param = body.param;
   if (param !== undefined && param !== null && !isRecord(param)) {
     return new CallRefused('BAD_BODY', 'param must be an object like {"pageNum":1,"pageSize":10}');
@@ -155,7 +158,13 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 export function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | undefined): Record<string, string> {
   const picked: Record<string, string> = {};
   if (!spec.query || !query) return picked;
-  const names = spec.query === 'any' ? Object.keys(query).filter((n) => PARAM_NAME.test(n)).sort().slice(0, MAX_FORWARDED_PARAMS) : spec.query;
+  const names =
+    spec.query === 'any'
+      ? Object.keys(query)
+          .filter((n) => PARAM_NAME.test(n))
+          .sort()
+          .slice(0, MAX_FORWARDED_PARAMS)
+      : spec.query;
   for (const name of names) {
     const value = query[name];
     if (!NOT_FORWARDED.has(name.toLowerCase()) && typeof value === 'string' && value.length <= MAX_VALUE_LENGTH) picked[name] = value;
@@ -181,7 +190,11 @@ export function checkedCall(
   body: unknown,
   requestId: string | undefined,
 ): ContentCall | CallRefused {
-  return pathParamRefusal(spec, params) ?? (spec.method === 'POST' ? bodyRefusal(spec, body) : null) ?? callFromRequest(spec, params, search, body, requestId);
+  return (
+    pathParamRefusal(spec, params) ??
+    (spec.method === 'POST' ? bodyRefusal(spec, body) : null) ??
+    callFromRequest(spec, params, search, body, requestId)
+  );
 }
 
 /**

@@ -37,7 +37,15 @@ function safePath(rawPath: string): boolean {
   });
 }
 
-export function filesRouter({ filePrefix, client, metrics }: { filePrefix: string; client: UpstreamClient; metrics?: MetricsRegistry }): Router {
+export function filesRouter({
+  filePrefix,
+  client,
+  metrics,
+}: {
+  filePrefix: string;
+  client: UpstreamClient;
+  metrics?: MetricsRegistry;
+}): Router {
   const router = Router();
   const images = createImageVariants({ client, metrics });
   const handler: RequestHandler = async (req, res) => {

@@ -107,20 +107,24 @@ export function createMissBudget({ limit, windowMs = MISS_WINDOW_MS, store, now 
     } catch {
       return next(); // counts that cannot be read let the read through
     }
-    Promise.resolve(read).then((info) => {
-      if (!info || info.totalHits < limit) return next();
-      const retryAfter = Math.max(1, Math.ceil(((info.resetTime?.getTime() ?? now() + windowMs) - now()) / 1000));
-      res.setHeader('Retry-After', String(retryAfter));
-      sendJsonError(
-        res,
-        {
-          status: 429,
-          code: 429,
-          msg: `Too many API reads from your address that the cache could not answer; please try again in ${retryAfter} s (请求过于频繁，请${retryAfter}秒后再试)`,
+    Promise.resolve(read)
+      .then(
+        (info) => {
+          if (!info || info.totalHits < limit) return next();
+          const retryAfter = Math.max(1, Math.ceil(((info.resetTime?.getTime() ?? now() + windowMs) - now()) / 1000));
+          res.setHeader('Retry-After', String(retryAfter));
+          sendJsonError(
+            res,
+            {
+              status: 429,
+              code: 429,
+              msg: `Too many API reads from your address that the cache could not answer; please try again in ${retryAfter} s (请求过于频繁，请${retryAfter}秒后再试)`,
+            },
+            { error: 'MISS_LIMITED' },
+          );
         },
-        { error: 'MISS_LIMITED' },
-      );
-    }, () => next()) // counts that cannot be read (the primary busy or gone) let the read through
+        () => next(),
+      ) // counts that cannot be read (the primary busy or gone) let the read through
       .catch(next);
   };
 

@@ -40,7 +40,9 @@ export interface Channel {
 }
 
 const isMessage = (m: unknown): m is Message =>
-  typeof m === 'object' && m !== null && ((m as Message).edge === 'note' || (m as Message).edge === 'ask' || (m as Message).edge === 'reply');
+  typeof m === 'object' &&
+  m !== null &&
+  ((m as Message).edge === 'note' || (m as Message).edge === 'ask' || (m as Message).edge === 'reply');
 
 export function createChannel(port: IpcPort): Channel {
   let nextId = 1;

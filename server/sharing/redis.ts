@@ -119,7 +119,11 @@ function connectWatched(client: LinkClient, { url, log, now }: { url: string; lo
     if (state === lastState || closed || (lastState === null && !state && !lastError)) return;
     lastState = state;
     if (state) log.info({ url: redact(url) }, 'redis up: the shared cache tier is in use');
-    else log.warn({ url: redact(url), reason: lastError || 'disconnected' }, 'redis down: each instance goes on alone (own cache and the upstream)');
+    else
+      log.warn(
+        { url: redact(url), reason: lastError || 'disconnected' },
+        'redis down: each instance goes on alone (own cache and the upstream)',
+      );
     for (const listener of listeners) listener(state);
   }
 
@@ -217,10 +221,12 @@ function subscribeOn(client: LinkClient, { channel, listener, onResync, log }: S
   sub.on('ready', () => {
     if (!subscribed) {
       // First connection (possibly long after start-up, if Redis was down then).
-      sub.subscribe(channel, (message: Buffer) => listener(message), true).then(
-        () => void (subscribed = true),
-        (err: Error) => log.warn({ err: err.message, channel }, 'redis subscribe failed; retried on the next reconnect'),
-      );
+      sub
+        .subscribe(channel, (message: Buffer) => listener(message), true)
+        .then(
+          () => void (subscribed = true),
+          (err: Error) => log.warn({ err: err.message, channel }, 'redis subscribe failed; retried on the next reconnect'),
+        );
       return;
     }
     // node-redis subscribes again by itself; what was published while we were away is gone.

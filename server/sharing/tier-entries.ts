@@ -97,7 +97,8 @@ export function decodeEntry(key: string, value: Buffer): CacheEntry | null {
   const frame = decodeFrame<EntryHeader>(value);
   if (!frame) return null;
   const { header: h, bodies } = frame;
-  if (typeof h.e !== 'string' || typeof h.t !== 'string' || !Number.isFinite(h.s) || !Number.isFinite(h.f) || !Array.isArray(h.g)) return null;
+  if (typeof h.e !== 'string' || typeof h.t !== 'string' || !Number.isFinite(h.s) || !Number.isFinite(h.f) || !Array.isArray(h.g))
+    return null;
   if (bodies.length < 1) return null;
   return {
     key,
@@ -195,7 +196,17 @@ function decodePage(key: string, buf: Buffer): PageEntry | null {
     gzip: gzipAt === -1 ? null : body(1 + gzipAt),
     br: brAt === -1 ? null : body(1 + brAt),
   };
-  return { key, prepared, storedAt: h.storedAt, freshMs: h.freshMs, swrMs: h.swrMs, staleIfErrorMs: h.staleIfErrorMs, tags: h.tags, routeId: h.routeId, brotliDue: lacksBrotli(prepared) };
+  return {
+    key,
+    prepared,
+    storedAt: h.storedAt,
+    freshMs: h.freshMs,
+    swrMs: h.swrMs,
+    staleIfErrorMs: h.staleIfErrorMs,
+    tags: h.tags,
+    routeId: h.routeId,
+    brotliDue: lacksBrotli(prepared),
+  };
 }
 
 /** The page cache's second tier: whole pages in PAGE_NS, indexed under their tags. */

@@ -128,7 +128,11 @@ export function createSharedTier(link: RedisLink, now: () => number = Date.now):
 
     async set(ns, key, value, ttlMs, tags) {
       const ttl = String(Math.max(1, Math.ceil(ttlMs)));
-      const reply = await redis.evalScript(SET_SCRIPT, [valueKey(ns, key), ...tags.map((t) => tagKey(ns, t))], [value, ttl, key, '', valueKey(ns, '')]);
+      const reply = await redis.evalScript(
+        SET_SCRIPT,
+        [valueKey(ns, key), ...tags.map((t) => tagKey(ns, t))],
+        [value, ttl, key, '', valueKey(ns, '')],
+      );
       return reply !== UNAVAILABLE;
     },
 
@@ -156,7 +160,11 @@ async function purgeValues({ link, evalScript }: TierRedis, ns: string, selector
   }
   const tags = 'tag' in selector ? [selector.tag] : [...selector.allTags];
   if (tags.length === 0) return [];
-  const reply = await evalScript(PURGE_TAGS_SCRIPT, tags.map((t) => tagKey(ns, t)), [prefix]);
+  const reply = await evalScript(
+    PURGE_TAGS_SCRIPT,
+    tags.map((t) => tagKey(ns, t)),
+    [prefix],
+  );
   return reply === UNAVAILABLE ? null : (reply as unknown[]).map(text);
 }
 

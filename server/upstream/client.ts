@@ -56,7 +56,12 @@ const TIMED_OUT = Symbol('timeout');
  * Runs `work` under the call's time limit and the caller's signal, on one AbortSignal; a failure becomes
  * UPSTREAM_TIMEOUT, UPSTREAM_ABORTED or UPSTREAM_NETWORK (an UpstreamError passes through as it is).
  */
-async function withinTimeLimit<T>(endpoint: string, timeoutMs: number, signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withinTimeLimit<T>(
+  endpoint: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
   const onAbort = () => controller.abort(signal?.reason);
@@ -90,7 +95,10 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 const envelopeSchema = z.object({
   code: z.number(),
-  msg: z.string().nullish().transform((m) => m ?? ''),
+  msg: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? ''),
   data: z.unknown(),
 });
 
@@ -322,9 +330,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       const body = req.spec.method === 'POST' ? canonicalJson(req.body ?? {}) : undefined;
       if (!breaker.allow(endpoint)) {
         onCall?.(endpoint, 'circuit_open', 0);
-        throw new UpstreamError('UPSTREAM_NETWORK', `Network Error (${endpoint} failed repeatedly; next try in ${breaker.retryInS(endpoint)} s)`, {
-          endpoint,
-        });
+        throw new UpstreamError(
+          'UPSTREAM_NETWORK',
+          `Network Error (${endpoint} failed repeatedly; next try in ${breaker.retryInS(endpoint)} s)`,
+          {
+            endpoint,
+          },
+        );
       }
       try {
         const answer = await attemptTwiceIfRead(req, url, body, started);
@@ -337,7 +349,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     },
     async file(path, init) {
       return withinTimeLimit('file', timeoutMs, init.signal, async (signal) => {
-        const res = await request(`${baseUrl}${path}`, { method: init.method, headers: { ...init.headers, ...sign() }, dispatcher, signal });
+        const res = await request(`${baseUrl}${path}`, {
+          method: init.method,
+          headers: { ...init.headers, ...sign() },
+          dispatcher,
+          signal,
+        });
         return { statusCode: res.statusCode, headers: res.headers, body: res.body };
       });
     },

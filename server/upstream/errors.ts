@@ -6,12 +6,7 @@ import { ENDPOINT_BY_NAME, type EndpointName } from '../../shared/endpoints.ts';
 import type { ErrorAnswer } from '../http/errors.ts';
 
 type UpstreamErrorCode =
-  | 'UPSTREAM_TIMEOUT'
-  | 'UPSTREAM_NETWORK'
-  | 'UPSTREAM_ABORTED'
-  | 'UPSTREAM_HTTP'
-  | 'UPSTREAM_BAD_PAYLOAD'
-  | 'UPSTREAM_APP';
+  'UPSTREAM_TIMEOUT' | 'UPSTREAM_NETWORK' | 'UPSTREAM_ABORTED' | 'UPSTREAM_HTTP' | 'UPSTREAM_BAD_PAYLOAD' | 'UPSTREAM_APP';
 
 /** Every failure of a content-service call: a stable code, the HTTP status and app code when known. */
 export class UpstreamError extends Error {
@@ -65,7 +60,9 @@ export const OUTCOME: Record<UpstreamErrorCode, CallOutcome> = {
 
 /** Failures that say the service is down or unwell (not a 4xx or an application answer): the breaker counts those. */
 export function isDownSignal(err: UpstreamError): boolean {
-  return err.code === 'UPSTREAM_TIMEOUT' || err.code === 'UPSTREAM_NETWORK' || (err.code === 'UPSTREAM_HTTP' && (err.httpStatus ?? 0) >= 500);
+  return (
+    err.code === 'UPSTREAM_TIMEOUT' || err.code === 'UPSTREAM_NETWORK' || (err.code === 'UPSTREAM_HTTP' && (err.httpStatus ?? 0) >= 500)
+  );
 }
 
 // ---- How a failure looks to a caller ----
@@ -92,8 +89,10 @@ function httpFailureAnswer(status: number): ErrorAnswer {
   if (status === 401 || status === 403) {
     return { status: 502, code: 502, msg: `The content service refused the edge's signature (HTTP ${status})` };
   }
-  if (status === 404) return { status, code: status, msg: 'Not found: the content service has no answer for this call', error: 'NOT_FOUND' };
-  if (status >= 400 && status < 500) return { status, code: status, msg: `The content service could not answer this call (HTTP ${status})` };
+  if (status === 404)
+    return { status, code: status, msg: 'Not found: the content service has no answer for this call', error: 'NOT_FOUND' };
+  if (status >= 400 && status < 500)
+    return { status, code: status, msg: `The content service could not answer this call (HTTP ${status})` };
   return { status: 502, code: 502, msg: `The content service failed (HTTP ${status})` };
 }
 
@@ -119,7 +118,11 @@ export function upstreamErrorAnswer(err: UpstreamError): ErrorAnswer {
       return httpFailureAnswer(err.httpStatus ?? 502);
     case 'UPSTREAM_APP':
       // An answer, passed on with the service's status and code; its text may be anything the service says.
-      return { status: err.httpStatus ?? 200, code: err.appCode ?? 500, msg: `The content service could not answer this call (code ${err.appCode ?? 500})` };
+      return {
+        status: err.httpStatus ?? 200,
+        code: err.appCode ?? 500,
+        msg: `The content service could not answer this call (code ${err.appCode ?? 500})`,
+      };
   }
 }
 

@@ -18,11 +18,20 @@ const text = z
 /** A number, also as a numeric string; anything else (null, '', garbage) → 0. */
 const num = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : v),
-  z.number().finite().nullish().catch(0).transform((v) => v ?? 0),
+  z
+    .number()
+    .finite()
+    .nullish()
+    .catch(0)
+    .transform((v) => v ?? 0),
 );
 /** true/false, 1/0 or their strings; null or anything else → the default. */
 const flag = (fallback: boolean) =>
-  z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean().nullish().catch(null))
+  z
+    .preprocess(
+      (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+      z.boolean().nullish().catch(null),
+    )
     .transform((v) => v ?? fallback);
 const texts = <K extends string>(names: readonly K[]) => Object.fromEntries(names.map((n) => [n, text])) as Record<K, typeof text>;
 
@@ -30,9 +39,29 @@ const article = z.looseObject({
   archivesId: id,
   channelId: text,
   ...texts([
-    'groupId', 'channelNo', 'channelName', 'title', 'subTitle', 'publishDate', 'parentChannelNo', 'thumbImg', 'thumbAppImg',
-    'description', 'content', 'source', 'linkUrl', 'flag', 'extension1', 'extension2', 'extension3', 'extension4',
-    'extension5', 'extension6', 'label', 'excerpt', 'updateTime',
+    'groupId',
+    'channelNo',
+    'channelName',
+    'title',
+    'subTitle',
+    'publishDate',
+    'parentChannelNo',
+    'thumbImg',
+    'thumbAppImg',
+    'description',
+    'content',
+    'source',
+    'linkUrl',
+    'flag',
+    'extension1',
+    'extension2',
+    'extension3',
+    'extension4',
+    'extension5',
+    'extension6',
+    'label',
+    'excerpt',
+    'updateTime',
   ]),
   isShowTitle: flag(true),
   visitCount: num,
@@ -43,27 +72,57 @@ interface ChannelIn {
   [key: string]: unknown;
 }
 const channel: z.ZodType<ChannelIn> = z.lazy(() =>
-  z.looseObject({
-    channelId: id,
-    channelNo: z.string().trim().min(1),
-    ...texts(['channelName', 'linkUrl', 'description', 'bannerPhotoPath', 'parent']),
-    isVisible: flag(true),
-    sort: num,
-    isHome: flag(false),
-    subChannel: z.array(z.unknown()).nullish().transform((list) => readable(list ?? [], channel)),
-  }).transform((c) => ({ ...c, isHome: c.isHome || c.channelNo === 'Home', linkUrl: c.linkUrl || '/' })),
+  z
+    .looseObject({
+      channelId: id,
+      channelNo: z.string().trim().min(1),
+      ...texts(['channelName', 'linkUrl', 'description', 'bannerPhotoPath', 'parent']),
+      isVisible: flag(true),
+      sort: num,
+      isHome: flag(false),
+      subChannel: z
+        .array(z.unknown())
+        .nullish()
+        .transform((list) => readable(list ?? [], channel)),
+    })
+    .transform((c) => ({ ...c, isHome: c.isHome || c.channelNo === 'Home', linkUrl: c.linkUrl || '/' })),
 );
 
 const exhibitionTemp = z.looseObject({
   exhibitionTempId: id,
-  ...texts(['groupId', 'tempName', 'description', 'startTime', 'endTime', 'tempPlace', 'linkUrl', 'extension1', 'thumb', 'appThumb', 'label', 'languageType']),
+  ...texts([
+    'groupId',
+    'tempName',
+    'description',
+    'startTime',
+    'endTime',
+    'tempPlace',
+    'linkUrl',
+    'extension1',
+    'thumb',
+    'appThumb',
+    'label',
+    'languageType',
+  ]),
   isRecommend: flag(false),
 });
 const exhibitionBase = z.looseObject({
   exhibitionBaseId: id,
   ...texts([
-    'groupId', 'baseName', 'description', 'startTime', 'endTime', 'basePlace', 'extension1', 'extension2', 'extension3',
-    'linkUrl', 'thumb', 'appThumb', 'label', 'languageType',
+    'groupId',
+    'baseName',
+    'description',
+    'startTime',
+    'endTime',
+    'basePlace',
+    'extension1',
+    'extension2',
+    'extension3',
+    'linkUrl',
+    'thumb',
+    'appThumb',
+    'label',
+    'languageType',
   ]),
 });
 const fileInfo = z.looseObject({
@@ -73,8 +132,23 @@ const fileInfo = z.looseObject({
 const exhibit = z.looseObject({
   exhibitId: id,
   ...texts([
-    'exhibitName', 'exhibitType', 'modelUrl', 'exhibitLevel', 'age', 'ageDetail', 'size', 'description', 'groupId',
-    'explanationWord', 'thumb', 'appThumb', 'collectionUnit', 'extension6', 'label', 'generalType', 'languageType',
+    'exhibitName',
+    'exhibitType',
+    'modelUrl',
+    'exhibitLevel',
+    'age',
+    'ageDetail',
+    'size',
+    'description',
+    'groupId',
+    'explanationWord',
+    'thumb',
+    'appThumb',
+    'collectionUnit',
+    'extension6',
+    'label',
+    'generalType',
+    'languageType',
   ]),
   isOwn: flag(true),
   isTreasure: flag(false),
@@ -84,8 +158,20 @@ const exhibitType = z.looseObject({ exhibitTypeId: id, ...texts(['typeName', 'ty
 const activity = z.looseObject({
   activityId: id,
   ...texts([
-    'groupId', 'activityName', 'activityType', 'activityVenueName', 'description', 'startTime', 'endTime',
-    'reserveStartTime', 'reserveEndTime', 'linkUrl', 'thumb', 'appThumb', 'label', 'languageType',
+    'groupId',
+    'activityName',
+    'activityType',
+    'activityVenueName',
+    'description',
+    'startTime',
+    'endTime',
+    'reserveStartTime',
+    'reserveEndTime',
+    'linkUrl',
+    'thumb',
+    'appThumb',
+    'label',
+    'languageType',
   ]),
   reserveType: num,
   reserveStatus: num,
@@ -96,7 +182,21 @@ const activity = z.looseObject({
 const searchHit = z.looseObject({
   id: id,
   channelId: text,
-  ...texts(['groupId', 'channelNo', 'channelName', 'type', 'title', 'img', 'thumb', 'description', 'content', 'linkUrl', 'extension1', 'extension2', 'flag']),
+  ...texts([
+    'groupId',
+    'channelNo',
+    'channelName',
+    'type',
+    'title',
+    'img',
+    'thumb',
+    'description',
+    'content',
+    'linkUrl',
+    'extension1',
+    'extension2',
+    'flag',
+  ]),
 });
 const message = z.looseObject({
   messageId: id,
@@ -117,14 +217,24 @@ const detail = z.looseObject({
   isSingle: flag(true),
   isOther: flag(false),
   sort: num,
-  answers: z.array(z.unknown()).nullish().transform((list) => readable(list ?? [], answer)),
+  answers: z
+    .array(z.unknown())
+    .nullish()
+    .transform((list) => readable(list ?? [], answer)),
 });
 const withDetails = questionnaire.extend({
-  details: z.array(z.unknown()).nullish().transform((list) => readable(list ?? [], detail)),
+  details: z
+    .array(z.unknown())
+    .nullish()
+    .transform((list) => readable(list ?? [], detail)),
 });
 const result = withDetails.extend({
   recordCount: num,
-  otherTexts: z.record(z.string(), z.array(z.string())).nullish().catch(null).transform((v) => v ?? {}),
+  otherTexts: z
+    .record(z.string(), z.array(z.string()))
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? {}),
 });
 const slider = z.looseObject({ id: id, ...texts(['title', 'filePath', 'content', 'linkUrl']), sort: num });
 const visitCount = z.looseObject({ total: num, today: num, articleVisits: num, messages: num });
@@ -132,7 +242,11 @@ const report = z.looseObject({
   days: num,
   pv: num,
   uv: num,
-  daily: z.array(z.looseObject({ date: text, pv: num, uv: num })).nullish().catch(null).transform((v) => v ?? []),
+  daily: z
+    .array(z.looseObject({ date: text, pv: num, uv: num }))
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? []),
 });
 
 /** The records of a list that can be read; the rest are dropped (counted by the caller's logs). */
@@ -151,7 +265,10 @@ const list = <T extends z.ZodType>(record: T) =>
     (v) => (Array.isArray(v) ? { records: v, total: v.length, pages: 1, current: 1 } : v),
     z
       .looseObject({
-        records: z.array(z.unknown()).nullish().transform((l) => readable(l ?? [], record)),
+        records: z
+          .array(z.unknown())
+          .nullish()
+          .transform((l) => readable(l ?? [], record)),
         total: num,
         pages: num,
         current: num.optional(),
@@ -164,8 +281,14 @@ const list = <T extends z.ZodType>(record: T) =>
 /** An array of entries, also when the service wraps it as a list (`{records}`). */
 const array = <T extends z.ZodType>(record: T) =>
   z.preprocess(
-    (v) => (v && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as { records?: unknown }).records) ? (v as { records: unknown[] }).records : v),
-    z.array(z.unknown()).nullish().transform((l) => readable(l ?? [], record)),
+    (v) =>
+      v && typeof v === 'object' && !Array.isArray(v) && Array.isArray((v as { records?: unknown }).records)
+        ? (v as { records: unknown[] }).records
+        : v,
+    z
+      .array(z.unknown())
+      .nullish()
+      .transform((l) => readable(l ?? [], record)),
   );
 
 /** One record; `null` stays null (the loader says "not found"). */

@@ -23,7 +23,10 @@ const PROBES: ReadonlyArray<{ service: ServiceName; request: UpstreamRequest }> 
   { service: 'content', request: CONTENT_PROBE },
   {
     service: 'file',
-    request: { spec: ENDPOINT_BY_NAME.queryFileList!, body: { entity: { objectId: 'startup-check', code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 1, pageNum: 1 } } },
+    request: {
+      spec: ENDPOINT_BY_NAME.queryFileList!,
+      body: { entity: { objectId: 'startup-check', code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 1, pageNum: 1 } },
+    },
   },
   { service: 'report', request: { spec: ENDPOINT_BY_NAME.getBaiduReport!, params: { number: 1 } } },
 ];
@@ -35,7 +38,11 @@ interface GatewayCheck {
   problem: string;
 }
 
-export async function checkGateways(client: Pick<UpstreamClient, 'send'>, gateways: GatewayPrefixes, logger: Logger): Promise<GatewayCheck[]> {
+export async function checkGateways(
+  client: Pick<UpstreamClient, 'send'>,
+  gateways: GatewayPrefixes,
+  logger: Logger,
+): Promise<GatewayCheck[]> {
   return Promise.all(
     PROBES.map(async ({ service, request }): Promise<GatewayCheck> => {
       const where = `${gateways[service]}${request.spec.servicePath}`;
@@ -47,8 +54,14 @@ export async function checkGateways(client: Pick<UpstreamClient, 'send'>, gatewa
         const problem = err instanceof UpstreamError ? err.message : String(err);
         // An application answer (the envelope with another code) means the gateway itself is right.
         if (err instanceof UpstreamError && err.code === 'UPSTREAM_APP') return { service, ok: true, problem: '' };
-        const hint = err instanceof UpstreamError && err.httpStatus === 401 ? 'check APP_ID and TOKEN_KEY' : `check UPSTREAM_URL and ${VARIABLE[service]}`;
-        logger.warn({ service, gateway: gateways[service], problem }, `${service} gateway did not answer at ${where} (${problem}): ${hint}`);
+        const hint =
+          err instanceof UpstreamError && err.httpStatus === 401
+            ? 'check APP_ID and TOKEN_KEY'
+            : `check UPSTREAM_URL and ${VARIABLE[service]}`;
+        logger.warn(
+          { service, gateway: gateways[service], problem },
+          `${service} gateway did not answer at ${where} (${problem}): ${hint}`,
+        );
         return { service, ok: false, problem };
       }
     }),

@@ -3,7 +3,13 @@
 // before it writes, and the page platform before an action's write leaves (admitPageWrite, below).
 import { z } from 'zod';
 import { RECORD_ID } from '../../shared/ids.ts';
-import { fieldErrorMessage, normalizeMessage, validateMessage, validateQuestionnaireRecord, type FieldError } from '../../shared/validation.ts';
+import {
+  fieldErrorMessage,
+  normalizeMessage,
+  validateMessage,
+  validateQuestionnaireRecord,
+  type FieldError,
+} from '../../shared/validation.ts';
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
 import type { ContentCall, ContentCaller } from '../content/api.ts';
@@ -13,8 +19,7 @@ import { WriteRefused } from './refused.ts';
 export type Lang = 'zh' | 'en';
 
 export type WriteCheck =
-  | { ok: true; call: ContentCall }
-  | { ok: false; status: number; msg: string; errors: Array<FieldError & { msg: string }> };
+  { ok: true; call: ContentCall } | { ok: false; status: number; msg: string; errors: Array<FieldError & { msg: string }> };
 
 type Rule = (call: ContentCall, api: ContentCaller, lang: Lang) => Promise<WriteCheck>;
 

@@ -35,7 +35,8 @@ function articleWithGallery(channelNo: string, images: number): string {
 const currentPage = (p: CheckedPage, n: number) =>
   p.page.waitForFunction((v) => document.querySelector('.pager__item--current')?.textContent === v, String(n));
 
-const firstTitle = (p: CheckedPage) => p.page.locator('#list :is(.text-list__title, .media-list__title, .card__title)').first().textContent();
+const firstTitle = (p: CheckedPage) =>
+  p.page.locator('#list :is(.text-list__title, .media-list__title, .card__title)').first().textContent();
 
 const LAYOUTS = [
   ['text', '/News/Notice', '.text-list'],
@@ -56,7 +57,9 @@ describe('lists', () => {
         expect(await p.page.locator(selector).count(), path).toBe(1);
         expect(await p.page.locator('.pager').isVisible(), path).toBe(true);
         // Pictures keep their box: nothing is wider than the viewport.
-        expect(await p.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1440);
+        expect(await p.page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          viewport === 'phone' ? 390 : 1440,
+        );
         await p.screenshot(`screens-list-${name}-${viewport}`);
       }
       expect(problemText(p)).toBe('');
@@ -225,11 +228,19 @@ describe('search', () => {
 
 describe('before the script arrives', () => {
   it('opens search hits in a new tab on desktop and in the same tab on a phone, without JavaScript', async () => {
-    for (const [viewport, target] of [['desktop', '_blank'], ['phone', null]] as const) {
+    for (const [viewport, target] of [
+      ['desktop', '_blank'],
+      ['phone', null],
+    ] as const) {
       const p = await world.newPage(viewport, { javaScript: false });
       await p.open(`/Search?key=${encodeURIComponent('青铜')}`);
       const shown = p.page.locator('.hit__link[href^="/"]:visible');
-      expect(await shown.count(), viewport).toBe(await p.page.locator('.hit').filter({ has: p.page.locator('.hit__link[href^="/"]') }).count());
+      expect(await shown.count(), viewport).toBe(
+        await p.page
+          .locator('.hit')
+          .filter({ has: p.page.locator('.hit__link[href^="/"]') })
+          .count(),
+      );
       expect(await shown.first().getAttribute('target'), viewport).toBe(target);
       expect(problemsWithoutJs(p)).toBe('');
       await p.close();
@@ -237,14 +248,18 @@ describe('before the script arrives', () => {
   });
 
   it('shows the stand-in, not a broken-image icon and its alt text, for a picture that failed', async () => {
-    const [activity] = query<{ id: number }>("SELECT activityId AS id FROM activities WHERE languageType = 'CN' AND thumb IS NOT NULL AND thumb <> '' LIMIT 1");
+    const [activity] = query<{ id: number }>(
+      "SELECT activityId AS id FROM activities WHERE languageType = 'CN' AND thumb IS NOT NULL AND thumb <> '' LIMIT 1",
+    );
     const p = await world.newPage('desktop', { javaScript: false });
     await p.page.route('**/file/**', (route) => route.abort());
     await p.open(`/Education/Activity/${encodeId('activity', activity!.id)}`);
     const image = p.page.locator('.activity-detail__image');
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
     // The alt text and the icon are dark; the stand-in is paper with a faint motif.
-    const { data, info } = await sharp(await image.screenshot()).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await image.screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     let dark = 0;
     for (let i = 0; i < data.length; i += info.channels) if (data[i]! + data[i + 1]! + data[i + 2]! < 3 * 140) dark += 1;
     expect(dark).toBe(0);
@@ -257,7 +272,11 @@ describe('article detail', () => {
     const id = articleWithGallery('SNews', 1);
     const p = await world.newPage('desktop');
     await p.open(`/News/SNews/${id}`);
-    const count = () => p.page.locator('.like__count').textContent().then((t) => Number(/\d+/.exec(t ?? '')?.[0]));
+    const count = () =>
+      p.page
+        .locator('.like__count')
+        .textContent()
+        .then((t) => Number(/\d+/.exec(t ?? '')?.[0]));
     const before = await count();
     // Settled: the button shows the wanted state and is no longer sending (waiting for "not busy"
     // alone could pass before the click has even started the request).
@@ -303,7 +322,10 @@ describe('article detail', () => {
     await p.close();
   });
 
-  for (const [viewport, perRow] of [['desktop', 6], ['phone', 3]] as const) {
+  for (const [viewport, perRow] of [
+    ['desktop', 6],
+    ['phone', 3],
+  ] as const) {
     it(`shows the gallery ${perRow} a row on ${viewport} and opens the viewer`, async () => {
       const id = articleWithGallery('SNews', 6);
       const p = await world.newPage(viewport);
@@ -334,7 +356,9 @@ describe('article detail', () => {
   }
 
   it('plays videos with controls and download disabled, and embeds the first PDF', async () => {
-    const video = query<{ id: number; channelNo: string }>("SELECT archivesId AS id, channelNo FROM archives WHERE content LIKE '%<video%' AND channelNo = 'SNews' LIMIT 1")[0];
+    const video = query<{ id: number; channelNo: string }>(
+      "SELECT archivesId AS id, channelNo FROM archives WHERE content LIKE '%<video%' AND channelNo = 'SNews' LIMIT 1",
+    )[0];
     const pdf = query<{ id: number }>(
       `SELECT a.archivesId AS id FROM archives a JOIN files f ON f.objectId = a.groupId AND f.code = 'CMS_ARCHIVES_FILE'
         WHERE a.channelNo = 'DonationSystem' AND lower(f.fileSuffix) = 'pdf' LIMIT 1`,

@@ -82,14 +82,19 @@ export interface WorldOptions {
 export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> {
   const world = await startEdgeWorld({ content: options.content ?? 'demo', ...(options.env ? { env: options.env } : {}) });
   const { url, edge, cms } = world;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }).catch(async (err: unknown) => {
-    await world.close();
-    throw err;
-  });
+  const browser = await chromium
+    .launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+    .catch(async (err: unknown) => {
+      await world.close();
+      throw err;
+    });
   mkdirSync(SCREENS_DIR, { recursive: true });
   const pages: CheckedPage[] = [];
 
-  async function newPage(viewport: ViewportName = 'desktop', opts: { javaScript?: boolean; reducedMotion?: boolean } = {}): Promise<CheckedPage> {
+  async function newPage(
+    viewport: ViewportName = 'desktop',
+    opts: { javaScript?: boolean; reducedMotion?: boolean } = {},
+  ): Promise<CheckedPage> {
     const context = await browser.newContext({
       ...VIEWPORTS[viewport],
       javaScriptEnabled: opts.javaScript !== false,
@@ -106,15 +111,19 @@ export async function startWorld(options: WorldOptions = {}): Promise<E2EWorld> 
       if (HYDRATION_WORDS.test(text)) problems.push({ kind: 'hydration', text });
       else if (msg.type() === 'error') problems.push({ kind: 'console', text });
     });
-    page.on('pageerror', (err) => problems.push({ kind: HYDRATION_WORDS.test(err.message) ? 'hydration' : 'pageerror', text: err.message }));
+    page.on('pageerror', (err) =>
+      problems.push({ kind: HYDRATION_WORDS.test(err.message) ? 'hydration' : 'pageerror', text: err.message }),
+    );
     page.on('requestfailed', (req) => {
       // A navigation away aborts what the old page still loads; that is not a fault.
-      if (req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push({ kind: 'requestfailed', text: `${req.url()} ${req.failure()?.errorText}` });
+      if (req.failure()?.errorText !== 'net::ERR_ABORTED')
+        problems.push({ kind: 'requestfailed', text: `${req.url()} ${req.failure()?.errorText}` });
     });
     page.on('response', (res) => {
       const path = new URL(res.url()).pathname;
       // Pages may answer 404 on purpose; sub-resources must not.
-      if (res.status() >= 400 && res.request().resourceType() !== 'document') problems.push({ kind: 'http', text: `${res.status()} ${path}` });
+      if (res.status() >= 400 && res.request().resourceType() !== 'document')
+        problems.push({ kind: 'http', text: `${res.status()} ${path}` });
     });
     const checked: CheckedPage = {
       page,

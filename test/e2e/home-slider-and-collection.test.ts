@@ -78,7 +78,10 @@ describe('home slider', () => {
     await p.page.mouse.move(5, 890);
 
     await p.page.clock.fastForward(6500);
-    await p.page.waitForFunction((label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label, nth(2, total));
+    await p.page.waitForFunction(
+      (label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label,
+      nth(2, total),
+    );
 
     // Hovering holds the slide however long the visitor looks.
     await p.page.locator('.slider__viewport').hover();
@@ -86,7 +89,10 @@ describe('home slider', () => {
     expect(await activeSlide(p)).toBe(nth(2, total));
     await p.page.mouse.move(5, 890);
     await p.page.clock.fastForward(6500);
-    await p.page.waitForFunction((label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label, nth(3, total));
+    await p.page.waitForFunction(
+      (label) => document.querySelector('.slider__slide--active')?.getAttribute('aria-label') === label,
+      nth(3, total),
+    );
 
     // Focus inside holds it too.
     await p.page.locator('.slider__thumb-button[aria-current="true"]').focus();
@@ -163,10 +169,13 @@ describe('exhibitions and the collection', () => {
       await p.page.waitForURL(/\?type=current$/);
       // The address changes before the new list has rendered on a loaded machine: wait for the list itself.
       await expect
-        .poll(async () => {
-          const cards = await p.page.locator('.exh-card').count();
-          return cards > 0 && (await p.page.locator('.exh-card .exh-facts__phase--current').count()) === cards;
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            const cards = await p.page.locator('.exh-card').count();
+            return cards > 0 && (await p.page.locator('.exh-card .exh-facts__phase--current').count()) === cards;
+          },
+          { timeout: 15_000 },
+        )
         .toBe(true);
 
       const internal = p.page.locator('a.exh-card__link[href^="/Exhibition/TempExh/"]').first();
@@ -183,7 +192,9 @@ describe('exhibitions and the collection', () => {
       await p.page.locator('a.exh-card__link').first().click();
       await p.page.waitForURL(recordUrl('/Exhibition/BaseExh'));
       await p.page.locator('.floor-plan__marker').waitFor();
-      expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(/：在平面图的(西北|北|东北|西|中|东|西南|南|东南)部（入口在南面）$/);
+      expect(await p.page.locator('.floor-plan__caption').textContent()).toMatch(
+        /：在平面图的(西北|北|东北|西|中|东|西南|南|东南)部（入口在南面）$/,
+      );
       await p.screenshot(`exhibition-base-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();
@@ -209,10 +220,14 @@ describe('exhibitions and the collection', () => {
       expect(await p.page.locator('h1.exhibit__title').textContent()).toBe(name);
       expect(await p.page.locator('.exhibit__fact dt').allTextContents()).toContain('年代');
       // The stage picture is a 1000 px variant the edge may be making right now (first visit): it shows once made.
-      await p.page.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('.exhibit__image');
-        return img !== null && img.complete && img.naturalWidth > 0;
-      }, undefined, { timeout: 10_000 });
+      await p.page.waitForFunction(
+        () => {
+          const img = document.querySelector<HTMLImageElement>('.exhibit__image');
+          return img !== null && img.complete && img.naturalWidth > 0;
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
       await p.screenshot(`exhibit-${viewport}`);
       expect(problemText(p)).toBe('');
       await p.close();

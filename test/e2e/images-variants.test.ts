@@ -71,7 +71,10 @@ function undistorted(s: Shown): boolean {
 
 describe('the browser picks the right variant', () => {
   it('collection cards: 300 px on a 1440 px desktop, 1000 px on a 390 px phone at 2×, as WebP', async () => {
-    for (const [viewport, width, wanted] of [['desktop', 1440, '?w=300'], ['phone', 390, '?w=1000']] as const) {
+    for (const [viewport, width, wanted] of [
+      ['desktop', 1440, '?w=300'],
+      ['phone', 390, '?w=1000'],
+    ] as const) {
       const { p, types, shoot } = await visit(viewport, '/Collection/PreciousCol', `list-${width}`);
       const shown = await pictures(p, '.cards .card__picture img');
       expect(shown.length).toBe(4);
@@ -91,7 +94,10 @@ describe('the browser picks the right variant', () => {
     await list.open('/Collection/PreciousCol');
     const href = await list.page.getAttribute('.cards .card__link', 'href');
     expect(href).toMatch(/^\/Collection\/PreciousCol\/[0-9a-f]{32}$/);
-    for (const [viewport, width] of [['desktop', 1440], ['phone', 390]] as const) {
+    for (const [viewport, width] of [
+      ['desktop', 1440],
+      ['phone', 390],
+    ] as const) {
       const { p, shoot } = await visit(viewport, href!, `exhibit-${width}`);
       const [stage] = await pictures(p, '.exhibit__image', 1);
       expect(stage!.src).toMatch(/\?w=1000$/);

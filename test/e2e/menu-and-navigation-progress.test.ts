@@ -138,7 +138,7 @@ describe('navigation progress', () => {
     const p = await world.newPage('desktop');
     await p.open('/News/SNews');
     const tab = p.page.locator('.channel-tabs--2 .channel-tabs__item:not(.channel-tabs__item--active) a').first();
-    const href = new URL((await tab.evaluate((a) => (a as HTMLAnchorElement).href))).pathname;
+    const href = new URL(await tab.evaluate((a) => (a as HTMLAnchorElement).href)).pathname;
     const bar = p.page.locator('.nav-progress[role="progressbar"]');
     expect(await bar.count()).toBe(0);
     world.cms.cms.faults.set({ latencyMs: 2500 });

@@ -6,7 +6,15 @@
 // no CSP report. Screenshots of the mode: reading-*.png in SHOTS.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, problemsWithoutJs, problemText, startWorld, type CheckedPage, type E2EWorld, type ViewportName } from './harness.ts';
+import {
+  axeViolations,
+  problemsWithoutJs,
+  problemText,
+  startWorld,
+  type CheckedPage,
+  type E2EWorld,
+  type ViewportName,
+} from './harness.ts';
 
 const SHOTS = '/tmp/shots';
 let world: E2EWorld;
@@ -61,12 +69,20 @@ describe('without JavaScript', () => {
     await p.page.waitForURL(/\/News\/SNews\?care=1/);
     expect(await careOn(p)).toBe(true);
     const listTitle = p.page.locator('a[href^="/News/SNews/"]').first();
-    const titleSize = await listTitle.evaluate((el) => getComputedStyle(el.querySelector('h2, h3, .media-list__title, .card__title') ?? el).fontSize).then(px);
+    const titleSize = await listTitle
+      .evaluate((el) => getComputedStyle(el.querySelector('h2, h3, .media-list__title, .card__title') ?? el).fontSize)
+      .then(px);
     expect(titleSize).toBeGreaterThanOrEqual(20);
     await listTitle.click();
     await p.page.waitForURL(/\/News\/SNews\/[0-9a-f]{32}\?care=1$/);
     expect(await careOn(p)).toBe(true);
-    expect(await p.page.locator('.prose').first().evaluate((el) => getComputedStyle(el).fontSize).then(px)).toBe(20);
+    expect(
+      await p.page
+        .locator('.prose')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontSize)
+        .then(px),
+    ).toBe(20);
 
     // Off again, on the same page.
     await p.page.locator('a.care-switch__link').click();
@@ -100,7 +116,9 @@ describe('with JavaScript', () => {
     await p.open('/');
     // The JSON-LD the server wrote parses in the browser, and the CSP let it be.
     const types = await p.page.evaluate(() =>
-      Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map((s) => (JSON.parse(s.textContent ?? '') as { '@type': string })['@type']),
+      Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
+        (s) => (JSON.parse(s.textContent ?? '') as { '@type': string })['@type'],
+      ),
     );
     expect(types).toEqual(['Museum', 'Organization', 'WebSite']);
 
@@ -117,7 +135,7 @@ describe('with JavaScript', () => {
     await p.page.mouse.move(700, 500);
     const band = p.page.locator('.reading-guide');
     await expect.poll(async () => (await band.boundingBox())?.y ?? -1).toBeGreaterThan(440);
-    expect(((await band.boundingBox())!.y)).toBeLessThan(500);
+    expect((await band.boundingBox())!.y).toBeLessThan(500);
     await guide.click();
     expect(await band.count()).toBe(0);
 
@@ -145,7 +163,9 @@ describe('with JavaScript', () => {
     await p.page.waitForURL(/\/News\/SNews$/);
     await p.page.waitForFunction(() => document.title.startsWith('本馆新闻'));
     expect(await p.page.locator('script[type="application/ld+json"]').count()).toBe(0);
-    expect(await p.page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(`${world.url}/feeds/News/SNews.xml`);
+    expect(await p.page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href')).toBe(
+      `${world.url}/feeds/News/SNews.xml`,
+    );
     expect(await p.page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${world.url}/News/SNews`);
     expect(problemText(p)).toBe('');
     await p.close();

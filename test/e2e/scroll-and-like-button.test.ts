@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 const latestArticle = (w: E2EWorld, channelNo: string): number =>
-  (w.cms.cms.db.prepare('SELECT archivesId AS id FROM archives WHERE channelNo = ? ORDER BY publishDate DESC LIMIT 1').get(channelNo) as { id: number }).id;
+  (
+    w.cms.cms.db.prepare('SELECT archivesId AS id FROM archives WHERE channelNo = ? ORDER BY publishDate DESC LIMIT 1').get(channelNo) as {
+      id: number;
+    }
+  ).id;
 
 const visitsOf = (w: E2EWorld, id: number): number =>
   (w.cms.cms.db.prepare('SELECT visitCount AS n FROM archives WHERE archivesId = ?').get(id) as { n: number }).n;
@@ -34,7 +38,10 @@ describe('scroll between pages', () => {
       const last = p.page.locator(link).last();
       await last.scrollIntoViewIfNeeded();
       await p.page.evaluate(() => {
-        window.addEventListener('click', () => ((window as unknown as { clickY: number }).clickY = window.scrollY), { capture: true, once: true });
+        window.addEventListener('click', () => ((window as unknown as { clickY: number }).clickY = window.scrollY), {
+          capture: true,
+          once: true,
+        });
       });
       await last.click();
       await p.page.waitForURL(detail);
@@ -67,7 +74,11 @@ describe('the like button', () => {
       if (req.method() === 'GET' && new URL(req.url()).pathname.startsWith('/__data')) reloads.push(req.url());
     });
     await p.page.locator('.like__button').click();
-    await p.page.waitForFunction(() => document.querySelector('.like__button')?.getAttribute('aria-pressed') === 'true' && !document.querySelector('.like__button')?.hasAttribute('aria-busy'));
+    await p.page.waitForFunction(
+      () =>
+        document.querySelector('.like__button')?.getAttribute('aria-pressed') === 'true' &&
+        !document.querySelector('.like__button')?.hasAttribute('aria-busy'),
+    );
     expect(reloads).toEqual([]);
     expect(visitsOf(world, id)).toBe(visits);
     expect(problemText(p)).toBe('');

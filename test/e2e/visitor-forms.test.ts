@@ -2,7 +2,17 @@
 // without JavaScript (a double click sends one; a refused or failed send keeps the input), answering
 // a questionnaire, and the activity pages — desktop and phone screenshots, no console errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, decodeId, idInUrl, problemText, problemsWithoutJs, recordUrl, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import {
+  axeViolations,
+  decodeId,
+  idInUrl,
+  problemText,
+  problemsWithoutJs,
+  recordUrl,
+  startWorld,
+  type CheckedPage,
+  type E2EWorld,
+} from './harness.ts';
 
 const BOARD = '/Service/OpenServies/LeaveWord';
 const ACTIVITIES = '/Education/Activity';

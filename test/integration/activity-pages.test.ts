@@ -91,9 +91,13 @@ describe('an activity', () => {
     const { status, html } = await page(edge.url, `${LIST}/${activity(42)}`);
     expect(status).toBe(200);
     expect(html).toMatch(/<h1 class="activity-detail__title">小小拓片师<\/h1>/);
-    expect(html).toContain('<time dateTime="2026-11-28T14:00">2026-11-28 14:00</time> – <time dateTime="2026-11-28T16:30">2026-11-28 16:30</time>');
+    expect(html).toContain(
+      '<time dateTime="2026-11-28T14:00">2026-11-28 14:00</time> – <time dateTime="2026-11-28T16:30">2026-11-28 16:30</time>',
+    );
     expect(html).toContain('<dt>活动地点</dt><dd>社教活动室</dd>');
-    expect(html).toContain('<dt>预约时间</dt><dd><time dateTime="2026-11-20T09:00">2026-11-20 09:00</time> – <time dateTime="2026-12-04T17:00">2026-12-04 17:00</time></dd>');
+    expect(html).toContain(
+      '<dt>预约时间</dt><dd><time dateTime="2026-11-20T09:00">2026-11-20 09:00</time> – <time dateTime="2026-12-04T17:00">2026-12-04 17:00</time></dd>',
+    );
     expect(html).toContain('<dt>适合年龄</dt><dd>6–12 岁</dd>');
     expect(html).toContain('<dt>预约方式</dt><dd>电话预约</dd>');
     expect(html).toContain('status-word--full">已约满</span>');
@@ -107,7 +111,9 @@ describe('an activity', () => {
 
   it('links to its own sign-up page in a new tab', async () => {
     const { html } = await page(edge.url, `${LIST}/${IDS.farLecture}`);
-    expect(html).toMatch(/<a class="button button--primary activity-detail__signup" href="https:\/\/signup\.example-museum\.cn\/41" target="_blank" rel="noopener">在线报名/);
+    expect(html).toMatch(
+      /<a class="button button--primary activity-detail__signup" href="https:\/\/signup\.example-museum\.cn\/41" target="_blank" rel="noopener">在线报名/,
+    );
     expect(html).toContain('<dt>适合年龄</dt><dd>12 岁以上</dd>');
     expect(html).toContain('<dt>预约方式</dt><dd>线上预约</dd>');
   });

@@ -17,7 +17,13 @@ afterAll(async () => {
 });
 
 const get = (path: string) => request(world.url).get(path).redirects(0);
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const text = (html: string) => decode(html.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ');
 /** The list section of a page. */
 const listOf = (html: string) => /<section id="list"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
@@ -81,7 +87,11 @@ describe('lists of every layout', () => {
 
   it('shows card pictures from the 300 px thumbnail with a fixed ratio', async () => {
     const res = await get(LISTS.read.path);
-    expect(listOf(res.text)).toMatch(new RegExp(`<div class="card__picture ratio ratio--3x4"><img src="${re(thumbHref(FIXTURE_FILES.image))}"[^>]*width="300" height="400"`));
+    expect(listOf(res.text)).toMatch(
+      new RegExp(
+        `<div class="card__picture ratio ratio--3x4"><img src="${re(thumbHref(FIXTURE_FILES.image))}"[^>]*width="300" height="400"`,
+      ),
+    );
   });
 
   it('links ExcellentCol records to their own external pages in a new tab', async () => {
@@ -105,7 +115,8 @@ describe('lists of every layout', () => {
   it('speaks English on the English site', async () => {
     const res = await get(LISTS.enNotice.path);
     expect(res.status).toBe(200);
-    for (const label of ['First page', 'Previous', 'Next', 'Last page', 'Total pages', 'Go']) expect(text(listOf(res.text))).toContain(label);
+    for (const label of ['First page', 'Previous', 'Next', 'Last page', 'Total pages', 'Go'])
+      expect(text(listOf(res.text))).toContain(label);
     expect(text(listOf(res.text))).not.toMatch(/[首末]页|上一页|下一页/);
   });
 });
@@ -132,7 +143,9 @@ describe('article detail', () => {
   it('shows the gallery and the PDF of the first attachment', async () => {
     const res = await get(`/News/SNews/${articleId(1)}`);
     expect(res.text).toMatch(
-      new RegExp(`<li class="gallery__cell"><a class="gallery__link" href="${re(fileHref(FIXTURE_FILES.image))}"><img src="${re(thumbHref(FIXTURE_FILES.image))}"`),
+      new RegExp(
+        `<li class="gallery__cell"><a class="gallery__link" href="${re(fileHref(FIXTURE_FILES.image))}"><img src="${re(thumbHref(FIXTURE_FILES.image))}"`,
+      ),
     );
     expect(res.text).toContain(`<iframe class="pdf-viewer__frame" src="${fileHref(FIXTURE_FILES.pdf)}"`);
     // The download keeps the name the file was uploaded with, not the store's hash name.
@@ -161,7 +174,10 @@ describe('article detail', () => {
     expect(page).toContain(`<input type="hidden" name="id" value="${id}"/>`);
     expect(page).toContain(`<input type="hidden" name="likes" value="${before}"/>`);
     expect(page).not.toContain('name="reply"');
-    const liked = await request(world.url).post(path).type('form').send({ intent: 'like', id, likes: String(before) });
+    const liked = await request(world.url)
+      .post(path)
+      .type('form')
+      .send({ intent: 'like', id, likes: String(before) });
     // A 200 here let reload and Back post the like again (and repeated unlikes drove a count down).
     expect(liked.status).toBe(303);
     expect(liked.headers.location).toBe(`${path}?liked=1#like`);
@@ -171,7 +187,10 @@ describe('article detail', () => {
     expect(after.text).toContain('<input type="hidden" name="intent" value="unlike"/>');
     expect(after.text).toContain('aria-pressed="true"');
 
-    const unliked = await request(world.url).post(`${path}?liked=1`).type('form').send({ intent: 'unlike', id, likes: String(before + 1) });
+    const unliked = await request(world.url)
+      .post(`${path}?liked=1`)
+      .type('form')
+      .send({ intent: 'unlike', id, likes: String(before + 1) });
     expect(unliked.status).toBe(303);
     expect(unliked.headers.location).toBe(`${path}?unliked=1#like`);
     const back = await get(`${path}?unliked=1`);
@@ -189,7 +208,10 @@ describe('article detail', () => {
       .send({ intent: 'like', id, likes: '500', reply: 'inline' });
     expect(liked.status).toBe(200);
     expect(liked.body).toEqual({ type: 'data', data: { ok: true, liked: true, likes: before + 1 } });
-    await request(world.url).post(path).type('form').send({ intent: 'unlike', id, likes: String(before + 1), reply: 'inline' });
+    await request(world.url)
+      .post(path)
+      .type('form')
+      .send({ intent: 'unlike', id, likes: String(before + 1), reply: 'inline' });
   });
 
   it('keeps no page made for one visitor’s like in the page cache', async () => {
@@ -259,7 +281,8 @@ describe('English entry links', () => {
 
 describe('search page', () => {
   // One title a hit (before the script knows the width, a hit holds a new-tab and a same-tab link).
-  const hitTitles = (html: string) => [...html.matchAll(/<li class="hit">[\s\S]*?<h2 class="hit__title">([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!).trim());
+  const hitTitles = (html: string) =>
+    [...html.matchAll(/<li class="hit">[\s\S]*?<h2 class="hit__title">([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!).trim());
 
   it('finds a Chinese keyword and highlights it as text', async () => {
     const res = await get(`/Search?key=${encodeURIComponent('青铜')}`);
@@ -293,7 +316,9 @@ describe('search page', () => {
 
   it('links ExcellentCol hits to their external pages', async () => {
     const res = await get(`/Search?key=${encodeURIComponent('藏品精选')}`);
-    expect(res.text).toMatch(/<a class="hit__link" href="https:\/\/collection.example-museum.cn\/item\/19\d\d" target="_blank" rel="noopener">/);
+    expect(res.text).toMatch(
+      /<a class="hit__link" href="https:\/\/collection.example-museum.cn\/item\/19\d\d" target="_blank" rel="noopener">/,
+    );
     expect(res.text).not.toContain('href="/Collection/ExcellentCol/');
   });
 

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 /** Every start tag of the document carrying `id="<id>"` (in the HTML itself, not inside the JSON of the data). */
-const tagsWithId = (html: string, id: string): string[] => [...html.matchAll(new RegExp(`<[a-z0-9]+\\b[^>]*\\bid="${id}"[^>]*>`, 'g'))].map((m) => m[0]);
+const tagsWithId = (html: string, id: string): string[] =>
+  [...html.matchAll(new RegExp(`<[a-z0-9]+\\b[^>]*\\bid="${id}"[^>]*>`, 'g'))].map((m) => m[0]);
 
 describe('ids in article HTML', () => {
   it("never take one of the page's own ids: each stays once, on the page's element", async () => {

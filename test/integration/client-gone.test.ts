@@ -41,7 +41,9 @@ describe('visitors who leave mid-render', () => {
   it('are info lines with code CLIENT_GONE, never errors or 500s', async () => {
     world.cms.cms.faults.set({ latencyMs: 400 });
     try {
-      await Promise.all(Array.from({ length: 20 }, (_, i) => leaveMidRender(`/News/SNews?page=${(i % 3) + 1}&v=${i}`, world.cms.cms.calls.count())));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => leaveMidRender(`/News/SNews?page=${(i % 3) + 1}&v=${i}`, world.cms.cms.calls.count())),
+      );
       // Every render reaches its end (the upstream answers after the visitor left).
       await expect.poll(() => lines.filter((l) => l.code === 'CLIENT_GONE').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
     } finally {

@@ -32,16 +32,22 @@ interface Answer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** One request on a connection of its own (the cluster hands each new connection to the next worker). */
-function send(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false, timeout: 10_000 },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${path}: no answer in 10 s`)));
     req.on('error', reject);
     req.end(options.body);
@@ -76,7 +82,15 @@ const children: ChildProcess[] = [];
 function spawnEdge(port: number, env: Record<string, string>): Edge & { stderr: () => string } {
   const proc = spawn(process.execPath, [BUNDLE], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', WEB_CONCURRENCY: '2', ADMIN_TOKEN, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '2',
+      ADMIN_TOKEN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(proc);
@@ -92,7 +106,9 @@ function spawnEdge(port: number, env: Record<string, string>): Edge & { stderr: 
       buffer = buffer.slice(nl + 1);
     }
   });
-  const exited = new Promise<{ code: number | null; atMs: number }>((resolve) => proc.on('exit', (code) => resolve({ code, atMs: Date.now() })));
+  const exited = new Promise<{ code: number | null; atMs: number }>((resolve) =>
+    proc.on('exit', (code) => resolve({ code, atMs: Date.now() })),
+  );
   return { proc, lines, port, exited, stderr: () => stderr };
 }
 
@@ -161,9 +177,17 @@ describe('WEB_CONCURRENCY=2', () => {
     await waitFor('both workers to serve the page and the API read from cache', async () => {
       const pages = await firstFromEach(edge.port, page);
       const reads = await firstFromEach(edge.port, api);
-      return [...pages.values(), ...reads.values()].every((a) => a.status === 200 && a.headers['x-cache'] === 'HIT') && pages.size === 2 && reads.size === 2;
+      return (
+        [...pages.values(), ...reads.values()].every((a) => a.status === 200 && a.headers['x-cache'] === 'HIT') &&
+        pages.size === 2 &&
+        reads.size === 2
+      );
     });
-    const purge = await send(edge.port, '/_edge/purge', { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"all": true}' });
+    const purge = await send(edge.port, '/_edge/purge', {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: '{"all": true}',
+    });
     expect(purge.status).toBe(200);
     expect(['1', '2']).toContain(workerOf(purge));
     // The API read first: a page render reads the same call and would fill the cache again.
@@ -272,7 +296,13 @@ describe('WEB_CONCURRENCY=2 start and stop', () => {
     // drain starts however slow the machine. The time limits are far above what the drain takes: reaching
     // one would show as `forced` below, never as a wait this test measures.
     const gate = await startGate(cms.cms.handler);
-    const child = await startEdge({ UPSTREAM_URL: gate.url, APP_ID, TOKEN_KEY, SHUTDOWN_TIMEOUT_MS: '20000', UPSTREAM_TIMEOUT_MS: '30000' });
+    const child = await startEdge({
+      UPSTREAM_URL: gate.url,
+      APP_ID,
+      TOKEN_KEY,
+      SHUTDOWN_TIMEOUT_MS: '20000',
+      UPSTREAM_TIMEOUT_MS: '30000',
+    });
     gate.hold();
     try {
       const inflight = Array.from({ length: 12 }, (_, i) =>
@@ -284,7 +314,8 @@ describe('WEB_CONCURRENCY=2 start and stop', () => {
       );
       await waitFor('12 calls held at the content service', () => gate.waiting('/queryArchivesList') >= 12, 10_000);
       child.proc.kill('SIGTERM');
-      const draining = () => child.lines.filter((l) => l.msg === 'draining: not ready, no new connections, finishing requests in flight').length;
+      const draining = () =>
+        child.lines.filter((l) => l.msg === 'draining: not ready, no new connections, finishing requests in flight').length;
       await waitFor('both workers draining', () => draining() >= 2, 10_000);
       expect(gate.waiting('/queryArchivesList')).toBe(12); // nothing was cut when the drain began
       gate.release();

@@ -3,7 +3,16 @@
 // Records are known by their numbers in the fixture; the wire carries them as 32-hex-digit ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_GATEWAYS } from '../../shared/endpoints.ts';
-import type { Article, ListResult, Message, QuestionnaireResult, SearchHit, SearchResult, SiteVisitCount, StatisticsReport } from '../../shared/wire.ts';
+import type {
+  Article,
+  ListResult,
+  Message,
+  QuestionnaireResult,
+  SearchHit,
+  SearchResult,
+  SiteVisitCount,
+  StatisticsReport,
+} from '../../shared/wire.ts';
 import { decodeId } from '../../cms/wire-ids.ts';
 import { FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
 import { call, copyDb, rawPost, seedFixtureDb, signedHeaders, startCms, VIDEO_BYTES, type RunningCms } from './cms-harness.ts';
@@ -103,11 +112,9 @@ describe('lists and paging', () => {
   });
 
   it('builds the channel tree with hidden and external channels kept for the portal to handle', async () => {
-    const { body } = await call<{ records: Array<{ channelNo: string; subChannel: Array<{ channelNo: string; isVisible: boolean; linkUrl: string }> }> }>(
-      url,
-      'queryAllChannel',
-      { params: { site: 'CN' } },
-    );
+    const { body } = await call<{
+      records: Array<{ channelNo: string; subChannel: Array<{ channelNo: string; isVisible: boolean; linkUrl: string }> }>;
+    }>(url, 'queryAllChannel', { params: { site: 'CN' } });
     expect(body.data.records.map((c) => c.channelNo)).toEqual(['Home', 'News', 'Survey', 'Exhibition', 'Collection', 'Education']);
     const exhibition = body.data.records.find((c) => c.channelNo === 'Exhibition')!;
     expect(exhibition.subChannel.find((c) => c.channelNo === 'VRTour')?.linkUrl).toBe('https://vr.example-museum.cn/');
@@ -127,7 +134,12 @@ describe('search', () => {
       `archives:${article(3)}`,
     ]);
     expect(body.data).toMatchObject({ total: 4, page: 1, pages: 1 });
-    expect(body.data.records[1]).toMatchObject({ channelNo: 'SNews', channelId: wireId('channel', 3), channelName: '本馆新闻', title: '青铜器修复成果展开幕' });
+    expect(body.data.records[1]).toMatchObject({
+      channelNo: 'SNews',
+      channelId: wireId('channel', 3),
+      channelName: '本馆新闻',
+      title: '青铜器修复成果展开幕',
+    });
   });
 
   it('finds a 4-character keyword through the trigram index, in a body too', async () => {
@@ -153,7 +165,9 @@ describe('search', () => {
       expect(r.body.data.total).toBe(0);
     }
     expect((await list<Article>('queryArchivesList', { entity: { channelNo: `SNews' OR '1'='1` } })).body.data.total).toBe(0);
-    expect((await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } })).body.data.total).toBe(3);
+    expect(
+      (await list<Article>('queryArchivesList', { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } })).body.data.total,
+    ).toBe(3);
   });
 
   it('answers the cluster form with the same hits, limited to given channels', async () => {
@@ -169,9 +183,13 @@ describe('search', () => {
   });
 
   it("pages querySearchList by the search page's own {size, page} too, at the top or in param", async () => {
-    const byParam = await call<SearchResult<SearchHit>>(url, 'querySearchList', { body: { entity: { title: '青铜' }, param: { size: 2, page: 2 } } });
+    const byParam = await call<SearchResult<SearchHit>>(url, 'querySearchList', {
+      body: { entity: { title: '青铜' }, param: { size: 2, page: 2 } },
+    });
     expect(byParam.body.data).toMatchObject({ total: 4, page: 2, pages: 2 });
-    const byTop = await call<SearchResult<SearchHit>>(url, 'querySearchList', { body: { entity: { title: '青铜' }, size: '3', page: '1' } });
+    const byTop = await call<SearchResult<SearchHit>>(url, 'querySearchList', {
+      body: { entity: { title: '青铜' }, size: '3', page: '1' },
+    });
     expect(byTop.body.data).toMatchObject({ total: 4, page: 1, pages: 2 });
     expect(byTop.body.data.records).toHaveLength(3);
   });
@@ -239,22 +257,39 @@ describe('messages', () => {
     });
     expect(added.status).toBe(200);
     expect(added.body.data.isPublished).toBe(false);
-    const stored = svc.cms.db.prepare('SELECT content, phoneNumber, type, orgId, isPublished FROM messages WHERE messageId = ?').get(storedId(added.body.data.messageId));
-    expect(stored).toEqual({ content: '希望延长周末开放时间', phoneNumber: '+8613912345678', type: 'cms1102', orgId: 'yunxi-org-1', isPublished: 0 });
+    const stored = svc.cms.db
+      .prepare('SELECT content, phoneNumber, type, orgId, isPublished FROM messages WHERE messageId = ?')
+      .get(storedId(added.body.data.messageId));
+    expect(stored).toEqual({
+      content: '希望延长周末开放时间',
+      phoneNumber: '+8613912345678',
+      type: 'cms1102',
+      orgId: 'yunxi-org-1',
+      isPublished: 0,
+    });
     const board = await list<Message>('queryMessageList', { param: { pageSize: 10, pageNum: 1 } });
     expect(board.body.data.records.map((m) => m.messageId)).toEqual([wireId('message', 1)]);
-    expect(board.body.data.records[0]).toMatchObject({ phoneNumber: '138****5678', email: 'v***@example.com', replyMessage: '周一闭馆。', orgId: null });
+    expect(board.body.data.records[0]).toMatchObject({
+      phoneNumber: '138****5678',
+      email: 'v***@example.com',
+      replyMessage: '周一闭馆。',
+      orgId: null,
+    });
   });
 
   it('judges the type against its MESSAGE_TYPE dictionary, and takes its first value when none is given', async () => {
-    const refused = await call<{ errors: Array<{ field: string; code: string }> }>(url, 'addMessage', { body: { content: '你好', type: 'consult' } });
+    const refused = await call<{ errors: Array<{ field: string; code: string }> }>(url, 'addMessage', {
+      body: { content: '你好', type: 'consult' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe(400);
     expect(refused.body.msg).toContain('type:');
     expect(refused.body.data.errors).toEqual([{ field: 'type', code: 'type_invalid' }]);
     const plain = await call<{ messageId: string }>(url, 'addMessage', { body: { content: '没有选择类型的留言' } });
     expect(plain.status).toBe(200);
-    expect(svc.cms.db.prepare('SELECT type FROM messages WHERE messageId = ?').get(storedId(plain.body.data.messageId))).toEqual({ type: MESSAGE_TYPE.consult });
+    expect(svc.cms.db.prepare('SELECT type FROM messages WHERE messageId = ?').get(storedId(plain.body.data.messageId))).toEqual({
+      type: MESSAGE_TYPE.consult,
+    });
   });
 
   it('keeps a board per site: by the language sent, or else the language written in', async () => {
@@ -276,7 +311,13 @@ describe('messages', () => {
     expect(r.body.code).toBe(400);
     for (const field of ['content', 'name', 'phoneNumber', 'email', 'type']) expect(r.body.msg).toContain(`${field}:`);
     expect(r.body.msg).toContain('留言内容不能包含HTML标签');
-    expect(r.body.data.errors.map((e) => e.code)).toEqual(['content_html', 'name_invalid', 'phone_invalid', 'email_invalid', 'type_invalid']);
+    expect(r.body.data.errors.map((e) => e.code)).toEqual([
+      'content_html',
+      'name_invalid',
+      'phone_invalid',
+      'email_invalid',
+      'type_invalid',
+    ]);
     expect((await call(url, 'addMessage', { body: {} })).body.msg).toContain('请填写留言内容');
     expect((await call(url, 'addMessage', { body: { content: 'x'.repeat(501) } })).body.msg).toContain('500');
     expect(svc.cms.db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual(before);
@@ -285,9 +326,14 @@ describe('messages', () => {
 
 describe('questionnaires', () => {
   const questionnaire = (n: number): string => wireId('questionnaire', n);
-  const answer = (answers: unknown, questionnaireId = questionnaire(1)) => call(url, 'addQuestionnaireRecord', { body: { questionnaireId, answers } });
+  const answer = (answers: unknown, questionnaireId = questionnaire(1)) =>
+    call(url, 'addQuestionnaireRecord', { body: { questionnaireId, answers } });
   /** One answer to a question: its wire ids from the fixture's numbers. */
-  const pick = (q: number, answers: number[], otherText?: string) => ({ questionId: question(q), answerIds: answers.map(answerOf), otherText });
+  const pick = (q: number, answers: number[], otherText?: string) => ({
+    questionId: question(q),
+    answerIds: answers.map(answerOf),
+    otherText,
+  });
 
   it('counts stored answers into percentages that add up per question', async () => {
     const picks: Array<[number, number[], string?]> = [
@@ -488,7 +534,9 @@ describe('gateways', () => {
     const prefixed = await startCms({ db: copy.db, filesDir: `${seeded.dir}/files`, prefix: '/japi/sw-cms' });
     try {
       expect((await call(prefixed.url, 'queryGalleryList', { params: { path: 'home' }, prefix: '/japi/sw-cms' })).status).toBe(200);
-      expect((await call(prefixed.url, 'cmsSearch', { body: { searchValue: '青铜' }, prefix: '/japi/sw-cms' })).body.data).toMatchObject({ total: 4 });
+      expect((await call(prefixed.url, 'cmsSearch', { body: { searchValue: '青铜' }, prefix: '/japi/sw-cms' })).body.data).toMatchObject({
+        total: 4,
+      });
       expect((await call(prefixed.url, 'queryGalleryList', { params: { path: 'home' } })).status).toBe(404);
       expect((await fetch(`${prefixed.url}/file/${FIXTURE_FILES.pdf}`)).status).toBe(200);
     } finally {
@@ -506,9 +554,15 @@ describe('gateways', () => {
       const files = await call<ListResult<unknown>>(deployed.url, 'queryFileList', { body: { entity: { objectId: 'g-a1' } }, ...at });
       expect(files.body.data.total).toBe(2);
       expect((await call(deployed.url, 'getBaiduReport', { params: { number: 7 }, ...at })).status).toBe(200);
-      const nested = await fetch(`${deployed.url}/japi/sw-cms/sw-file/refFileObject/queryPageList`, { method: 'POST', headers: signedHeaders(), body: '{}' });
+      const nested = await fetch(`${deployed.url}/japi/sw-cms/sw-file/refFileObject/queryPageList`, {
+        method: 'POST',
+        headers: signedHeaders(),
+        body: '{}',
+      });
       expect(nested.status).toBe(404);
-      expect((await fetch(`${deployed.url}/japi/sw-file-cloud/refFileObject/queryPageList`, { headers: signedHeaders() })).status).toBe(405);
+      expect((await fetch(`${deployed.url}/japi/sw-file-cloud/refFileObject/queryPageList`, { headers: signedHeaders() })).status).toBe(
+        405,
+      );
       expect((await fetch(`${deployed.url}/api/queryGalleryList/home`, { headers: signedHeaders() })).status).toBe(404);
     } finally {
       await deployed.close();

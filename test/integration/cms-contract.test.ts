@@ -150,7 +150,13 @@ const exhibit = z.strictObject({
   clickCount: int.min(0),
   ...audit,
 });
-const exhibitType = z.strictObject({ exhibitTypeId: id, typeName: text.min(1), typeNo: text.min(1), backGroundImg: opt(path), languageType: lang });
+const exhibitType = z.strictObject({
+  exhibitTypeId: id,
+  typeName: text.min(1),
+  typeNo: text.min(1),
+  backGroundImg: opt(path),
+  languageType: lang,
+});
 const activity = z.strictObject({
   activityId: id,
   groupId: text,
@@ -237,7 +243,9 @@ const questionnaireDetails = z.strictObject({
         isSingle: bool,
         isOther: bool,
         sort: int,
-        answers: z.array(z.strictObject({ answerId: id, title: text.min(1), sort: int, selectCount: int.min(0), percent: z.number().min(0).max(100) })),
+        answers: z.array(
+          z.strictObject({ answerId: id, title: text.min(1), sort: int, selectCount: int.min(0), percent: z.number().min(0).max(100) }),
+        ),
       }),
     )
     .min(1),
@@ -276,7 +284,10 @@ const CASES: Record<string, Case> = {
   queryArchivesById: { request: (k) => ({ params: { id: k.articleId } }), shape: article },
   queryArchivesByNo: { request: () => ({ params: { channelNo: 'Introduction' } }), shape: article },
   doStarByArcId: { request: (k) => ({ params: { id: k.articleId } }), shape: z.strictObject({ archivesId: id, starCount: int.min(1) }) },
-  cancelStarByActId: { request: (k) => ({ params: { id: k.articleId } }), shape: z.strictObject({ archivesId: id, starCount: int.min(0) }) },
+  cancelStarByActId: {
+    request: (k) => ({ params: { id: k.articleId } }),
+    shape: z.strictObject({ archivesId: id, starCount: int.min(0) }),
+  },
   getBaiduReport: {
     request: () => ({ params: { number: 30 } }),
     shape: z.strictObject({
@@ -296,9 +307,15 @@ const CASES: Record<string, Case> = {
     shape: list(exhibitionTemp, 1, true),
   },
   queryExhibitionTempById: { request: (k) => ({ params: { id: k.exhibitionTempId } }), shape: exhibitionTemp },
-  queryExhibitList: { request: () => ({ body: { entity: { isTreasure: true }, param: { pageSize: 12, pageNum: 1 } } }), shape: list(exhibit, 1, true) },
+  queryExhibitList: {
+    request: () => ({ body: { entity: { isTreasure: true }, param: { pageSize: 12, pageNum: 1 } } }),
+    shape: list(exhibit, 1, true),
+  },
   queryExhibitById: { request: (k) => ({ params: { id: k.exhibitId } }), shape: exhibit },
-  queryExhibitListByTemp: { request: (k) => ({ body: { entity: { groupId: k.tempGroupId }, param: { pageSize: 0, pageNum: 0 } } }), shape: list(exhibit, 1, true) },
+  queryExhibitListByTemp: {
+    request: (k) => ({ body: { entity: { groupId: k.tempGroupId }, param: { pageSize: 0, pageNum: 0 } } }),
+    shape: list(exhibit, 1, true),
+  },
   queryExhibitTypeList: { request: () => ({ body: { entity: {}, param: { pageSize: 0, pageNum: 0 } } }), shape: list(exhibitType) },
   queryDictionaryByCode: {
     request: () => ({ query: { dictionaryCode: 'MESSAGE_TYPE', appId: 'museum-portal-demo' }, body: {} }),
@@ -314,13 +331,19 @@ const CASES: Record<string, Case> = {
       )
       .min(4),
   },
-  queryActivityListByType: { request: () => ({ body: { entity: { activityType: '' }, param: { pageSize: 6, pageNum: 1 } } }), shape: list(activity, 1, true) },
+  queryActivityListByType: {
+    request: () => ({ body: { entity: { activityType: '' }, param: { pageSize: 6, pageNum: 1 } } }),
+    shape: list(activity, 1, true),
+  },
   queryActivityById: { request: (k) => ({ params: { id: k.activityId } }), shape: activity },
   queryFileList: {
     request: (k) => ({ body: { entity: { objectId: k.galleryGroupId, code: 'CMS_ARCHIVES_IMG' }, param: { pageSize: 0, pageNum: 0 } } }),
     shape: list(fileInfo, 1, true),
   },
-  querySearchList: { request: () => ({ body: { entity: { title: '博物馆', channelNo: 'CN' }, param: { pageSize: 10, pageNum: 1 } } }), shape: searchResult(searchHit) },
+  querySearchList: {
+    request: () => ({ body: { entity: { title: '博物馆', channelNo: 'CN' }, param: { pageSize: 10, pageNum: 1 } } }),
+    shape: searchResult(searchHit),
+  },
   cmsSearch: {
     request: () => ({
       body: { clusterName: 'cms', searchValue: '文物', pageNum: 1, pageSize: 10, searchMap: { portalId: '1', channelNo: ['CN'] } },
@@ -329,7 +352,16 @@ const CASES: Record<string, Case> = {
   },
   queryMessageList: { request: () => ({ body: { entity: {}, param: { pageSize: 10, pageNum: 1 } } }), shape: list(message) },
   addMessage: {
-    request: () => ({ body: { content: '请问周末是否需要预约？', name: '李明', phoneNumber: '13800138000', email: 'li@example.com', type: 'cms1101', source: 'web' } }),
+    request: () => ({
+      body: {
+        content: '请问周末是否需要预约？',
+        name: '李明',
+        phoneNumber: '13800138000',
+        email: 'li@example.com',
+        type: 'cms1101',
+        source: 'web',
+      },
+    }),
     shape: z.strictObject({ messageId: id, createTime: wireDate, isPublished: z.literal(false) }),
   },
   getQuestionnairePageList: { request: () => ({ body: { entity: {}, param: { pageSize: 10, pageNum: 1 } } }), shape: list(questionnaire) },
@@ -380,7 +412,8 @@ beforeAll(async () => {
       now,
     ),
   };
-  const q = (await call<QuestionnaireWithDetails>(svc.url, 'getQuestionnaireById', { params: { id: known.openQuestionnaireId } })).body.data;
+  const q = (await call<QuestionnaireWithDetails>(svc.url, 'getQuestionnaireById', { params: { id: known.openQuestionnaireId } })).body
+    .data;
   validAnswer = {
     questionnaireId: q.questionnaireId,
     answers: q.details.map((d) => ({ questionId: d.questionId, answerIds: [d.answers[0]!.answerId] })),
@@ -417,16 +450,21 @@ describe('every catalogue row answers its contract', () => {
 
 describe('demo content through the API', () => {
   it('finds demo articles by 2- and 4-character pieces of their titles', async () => {
-    const titles = (await call<{ records: Array<{ title: string }> }>(svc.url, 'queryArchivesList', {
-      body: { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } },
-    })).body.data.records.map((a) => a.title);
+    const titles = (
+      await call<{ records: Array<{ title: string }> }>(svc.url, 'queryArchivesList', {
+        body: { entity: { channelNo: 'SNews' }, param: { pageSize: 0, pageNum: 0 } },
+      })
+    ).body.data.records.map((a) => a.title);
     const chinese = titles.find((t) => /^[\u4e00-\u9fa5]{4}/.test(t))!;
     expect(chinese).toBeDefined();
     for (const keyword of [chinese.slice(0, 2), chinese.slice(0, 4)]) {
       const r = await call<{ records: Array<{ title: string }>; total: number }>(svc.url, 'querySearchList', {
         body: { entity: { title: keyword, channelNo: 'CN' }, param: { pageSize: 0, pageNum: 0 } },
       });
-      expect(r.body.data.records.map((h) => h.title), keyword).toContain(chinese);
+      expect(
+        r.body.data.records.map((h) => h.title),
+        keyword,
+      ).toContain(chinese);
     }
   });
 
@@ -440,8 +478,8 @@ describe('demo content through the API', () => {
   });
 
   it('comes with demo answers whose percentages add up per single-choice question', async () => {
-    const ids = (svc.cms.db.prepare('SELECT questionnaireId FROM questionnaires').all() as Array<{ questionnaireId: number }>).map(
-      (r) => encodeId('questionnaire', r.questionnaireId),
+    const ids = (svc.cms.db.prepare('SELECT questionnaireId FROM questionnaires').all() as Array<{ questionnaireId: number }>).map((r) =>
+      encodeId('questionnaire', r.questionnaireId),
     );
     expect(ids.length).toBeGreaterThanOrEqual(2);
     for (const id of ids) {

@@ -1,7 +1,18 @@
 // Test harness of the reference content service: a seeded database file per test file (copied when
 // a test needs its own), a running service on 127.0.0.1 port 0, and signed calls by catalogue name.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +52,9 @@ const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 export const VIDEO_BYTES = 4096;
 
 function writeFixtureFiles(dir: string): void {
@@ -195,7 +208,12 @@ export async function call<T = unknown>(url: string, name: EndpointName, options
 }
 
 /** Sends raw bytes to a path (for malformed and oversized bodies). */
-export async function rawPost(url: string, path: string, body: string, headers: Record<string, string> = signedHeaders()): Promise<{ status: number; body: { code: number; msg: string } }> {
+export async function rawPost(
+  url: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = signedHeaders(),
+): Promise<{ status: number; body: { code: number; msg: string } }> {
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string } };
 }

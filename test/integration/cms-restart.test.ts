@@ -24,7 +24,9 @@ afterAll(() => seeded?.remove());
 describe('restart on the same database file', () => {
   it('keeps a message, a questionnaire answer, a like and the visit counters', async () => {
     const first = await startCms({ db: seeded.db });
-    const added = await call<{ messageId: string }>(first.url, 'addMessage', { body: { content: '重启之后还在吗？', type: MESSAGE_TYPE.consult } });
+    const added = await call<{ messageId: string }>(first.url, 'addMessage', {
+      body: { content: '重启之后还在吗？', type: MESSAGE_TYPE.consult },
+    });
     expect(added.status).toBe(200);
     const answered = await call(first.url, 'addQuestionnaireRecord', {
       body: {
@@ -42,18 +44,27 @@ describe('restart on the same database file', () => {
 
     const second = await startCms({ db: seeded.db });
     try {
-      const stored = second.cms.db.prepare('SELECT content, isPublished FROM messages WHERE messageId = ?').get(decodeId('message', added.body.data.messageId));
+      const stored = second.cms.db
+        .prepare('SELECT content, isPublished FROM messages WHERE messageId = ?')
+        .get(decodeId('message', added.body.data.messageId));
       expect(stored).toEqual({ content: '重启之后还在吗？', isPublished: 0 });
       // Still unpublished: the public board does not show it.
       const board = await call<ListResult<Message>>(second.url, 'queryMessageList', { body: { param: { pageSize: 0, pageNum: 0 } } });
       expect(board.body.data.records.map((m) => m.content)).not.toContain('重启之后还在吗？');
 
-      const result = await call<QuestionnaireResult>(second.url, 'getQuestionnaireResultInfo', { body: { questionnaireId: wireId('questionnaire', 1) } });
+      const result = await call<QuestionnaireResult>(second.url, 'getQuestionnaireResultInfo', {
+        body: { questionnaireId: wireId('questionnaire', 1) },
+      });
       expect(result.body.data.recordCount).toBe(1);
-      expect(result.body.data.details[0]!.answers.find((a) => a.answerId === wireId('answer', 112))).toMatchObject({ selectCount: 1, percent: 100 });
+      expect(result.body.data.details[0]!.answers.find((a) => a.answerId === wireId('answer', 112))).toMatchObject({
+        selectCount: 1,
+        percent: 100,
+      });
       expect(result.body.data.otherTexts[wireId('question', 12)]).toEqual(['陶俑']);
 
-      const article = await call<{ starCount: number; visitCount: number }>(second.url, 'queryArchivesById', { params: { id: wireId('archives', 4) } });
+      const article = await call<{ starCount: number; visitCount: number }>(second.url, 'queryArchivesById', {
+        params: { id: wireId('archives', 4) },
+      });
       expect(article.body.data).toMatchObject({ starCount: 1, visitCount: 2 });
       expect((await call<{ total: number }>(second.url, 'getSiteVisitCount')).body.data.total).toBe(2);
       // Not seeded twice.

@@ -49,7 +49,10 @@ describe('token check', () => {
   });
 
   /** The first cipher character changed (to another one: a token may begin with `A` by chance). */
-  const tampered = (h: Record<string, string>): Record<string, string> => ({ ...h, token: `${h.token!.startsWith('A') ? 'B' : 'A'}${h.token!.slice(1)}` });
+  const tampered = (h: Record<string, string>): Record<string, string> => ({
+    ...h,
+    token: `${h.token!.startsWith('A') ? 'B' : 'A'}${h.token!.slice(1)}`,
+  });
 
   it.each([
     ['signed with another key', () => signedHeaders({ now: NOW, key: 'another-key-of-32-characters-xyz' }), /cannot be decrypted/],

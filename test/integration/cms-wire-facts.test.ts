@@ -58,7 +58,11 @@ beforeAll(async () => {
   seeded = await seedDemoDb();
   copy = copyDb(seeded);
   svc = await startCms({ db: copy.db, filesDir: seeded.filesDir, gateways: DEPLOYED_GATEWAYS });
-  const articles = [...(await all('queryArchivesListByMulNo', { channelNo: 'SNews,Media,Notice,Leader,History,Read,PublishedBooks,Shopping,DonationSystem,DigitalExh' }))];
+  const articles = [
+    ...(await all('queryArchivesListByMulNo', {
+      channelNo: 'SNews,Media,Notice,Leader,History,Read,PublishedBooks,Shopping,DonationSystem,DigitalExh',
+    })),
+  ];
   const video = articles.find((a) => String(a.content).includes('<video'))!;
   const galleries = articles.filter((a) => String(a.content).includes('[gallery]')).slice(0, 2);
   const donation = articles.find((a) => a.channelNo === 'DonationSystem')!;
@@ -79,10 +83,15 @@ beforeAll(async () => {
       ...(await all('queryFileList', { objectId: exhibits[0]!.groupId, code: 'CMS_EXHIBIT_INFO_DISPLAY' })),
     ],
     messages: await all('queryMessageList'),
-    questionnaire: (await one('getQuestionnaireById', { params: { id: String(questionnaires[0]!.questionnaireId) } })) as World['questionnaire'],
+    questionnaire: (await one('getQuestionnaireById', {
+      params: { id: String(questionnaires[0]!.questionnaireId) },
+    })) as World['questionnaire'],
     sliders: (await call<Rec[]>(svc.url, 'queryGalleryList', { ...at, params: { path: 'home' } })).body.data,
-    hits: (await one('cmsSearch', { body: { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 0, searchMap: { channelNo: ['CN'] } } }))
-      .records as Rec[],
+    hits: (
+      await one('cmsSearch', {
+        body: { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 0, searchMap: { channelNo: ['CN'] } },
+      })
+    ).records as Rec[],
   };
 }, 180_000);
 
@@ -109,7 +118,8 @@ describe('Gateways (one origin, several services)', () => {
   });
 
   it('does not answer the old nested paths of the sibling services, nor the bare /api path', async () => {
-    const post = (path: string) => fetch(`${svc.url}${path}`, { method: 'POST', headers: signedHeaders(), body: '{}' }).then((r) => r.status);
+    const post = (path: string) =>
+      fetch(`${svc.url}${path}`, { method: 'POST', headers: signedHeaders(), body: '{}' }).then((r) => r.status);
     expect(await post('/japi/sw-cms/sw-file/refFileObject/queryPageList')).toBe(404);
     expect(await post('/japi/sw-cms/sw-es/cmsSearch')).toBe(404);
     expect((await fetch(`${svc.url}/japi/sw-cms/sw-cms-zb/api/getBaiduReport/7`, { headers: signedHeaders() })).status).toBe(404);
@@ -172,7 +182,12 @@ describe('Identifiers are opaque strings', () => {
   });
 
   it('keeps ids distinct across kinds, and a search hit links by the id of its record', async () => {
-    const all = [...ids(w.articles, 'archivesId'), ...ids(w.exhibits, 'exhibitId'), ...ids(w.channels, 'channelId'), ...ids(w.activities, 'activityId')];
+    const all = [
+      ...ids(w.articles, 'archivesId'),
+      ...ids(w.exhibits, 'exhibitId'),
+      ...ids(w.channels, 'channelId'),
+      ...ids(w.activities, 'activityId'),
+    ];
     expect(new Set(all).size).toBe(all.length);
     const treasure = w.exhibits.find((x) => x.isTreasure && x.languageType === 'CN')!;
     const found = await one('cmsSearch', { body: { searchValue: treasure.exhibitName, searchMap: { channelNo: ['CN'] } } });
@@ -188,7 +203,10 @@ describe('Identifiers are opaque strings', () => {
     expect(message.messageId).toMatch(HEX_ID);
     const q = w.questionnaire;
     const record = await one('addQuestionnaireRecord', {
-      body: { questionnaireId: q.questionnaireId, answers: q.details.map((d) => ({ questionId: d.questionId, answerIds: [d.answers[0]!.answerId] })) },
+      body: {
+        questionnaireId: q.questionnaireId,
+        answers: q.details.map((d) => ({ questionId: d.questionId, answerIds: [d.answers[0]!.answerId] })),
+      },
     });
     expect(record).toEqual({ recordId: expect.stringMatching(HEX_ID), questionnaireId: q.questionnaireId });
     expect((await one('doStarByArcId', { params: { id: String(w.article.archivesId) } })).archivesId).toBe(w.article.archivesId);
@@ -206,8 +224,17 @@ describe('Files and images', () => {
       ...pick(w.bases, 'base', ['thumb', 'appThumb']),
       ...pick(w.temps, 'temp', ['thumb', 'appThumb']),
       ...pick(w.exhibits, 'exhibit', ['appThumb']),
-      ...w.exhibits.flatMap((x) => String(x.thumb ?? '').split(';').filter(Boolean).map((p): [string, string] => ['exhibit.thumb', p])),
-      ...pick(w.exhibits.filter((x) => !/^https?:/.test(String(x.modelUrl))), 'exhibit', ['modelUrl']),
+      ...w.exhibits.flatMap((x) =>
+        String(x.thumb ?? '')
+          .split(';')
+          .filter(Boolean)
+          .map((p): [string, string] => ['exhibit.thumb', p]),
+      ),
+      ...pick(
+        w.exhibits.filter((x) => !/^https?:/.test(String(x.modelUrl))),
+        'exhibit',
+        ['modelUrl'],
+      ),
       ...pick(w.types, 'type', ['backGroundImg']),
       ...pick(w.activities, 'activity', ['thumb', 'appThumb']),
       ...pick(w.files, 'file', ['filePath']),
@@ -218,8 +245,25 @@ describe('Files and images', () => {
 
   it('holds paths relative to the file prefix, without a leading slash, shaped like a real store', () => {
     const fields = fileFields();
-    for (const kind of ['channel.bannerPhotoPath', 'article.thumbImg', 'article.thumbAppImg', 'base.thumb', 'temp.thumb', 'exhibit.thumb', 'exhibit.appThumb', 'exhibit.modelUrl', 'type.backGroundImg', 'activity.thumb', 'file.filePath', 'slider.filePath', 'hit.img']) {
-      expect(fields.some(([where]) => where === kind), kind).toBe(true);
+    for (const kind of [
+      'channel.bannerPhotoPath',
+      'article.thumbImg',
+      'article.thumbAppImg',
+      'base.thumb',
+      'temp.thumb',
+      'exhibit.thumb',
+      'exhibit.appThumb',
+      'exhibit.modelUrl',
+      'type.backGroundImg',
+      'activity.thumb',
+      'file.filePath',
+      'slider.filePath',
+      'hit.img',
+    ]) {
+      expect(
+        fields.some(([where]) => where === kind),
+        kind,
+      ).toBe(true);
     }
     for (const [where, path] of fields) expect(path, where).toMatch(STORE_PATH);
   });
@@ -260,23 +304,37 @@ describe('Files and images', () => {
 describe('Fields', () => {
   /** The field is on every record (never absent), null on some and set on others. */
   const nullOnSome = (rows: Rec[], field: string): void => {
-    expect(rows.every((r) => field in r), `${field} present`).toBe(true);
-    expect(rows.some((r) => r[field] === null), `${field} null on some`).toBe(true);
-    expect(rows.some((r) => r[field] !== null && r[field] !== ''), `${field} set on some`).toBe(true);
+    expect(
+      rows.every((r) => field in r),
+      `${field} present`,
+    ).toBe(true);
+    expect(
+      rows.some((r) => r[field] === null),
+      `${field} null on some`,
+    ).toBe(true);
+    expect(
+      rows.some((r) => r[field] !== null && r[field] !== ''),
+      `${field} set on some`,
+    ).toBe(true);
   };
 
   it('sends a missing value as null, present on the record: never absent, never ""', () => {
     for (const f of ['exhibitLevel', 'modelUrl', 'explanationWord', 'collectionUnit', 'appThumb']) nullOnSome(w.exhibits, f);
     for (const f of ['source', 'linkUrl', 'subTitle', 'thumbAppImg', 'extension1']) nullOnSome(w.articles, f);
     for (const f of ['extension2', 'extension3', 'extension4', 'extension5', 'extension6', 'flag']) {
-      expect(w.articles.every((a) => field(a, f) && (a[f] === null || a[f] !== '')), f).toBe(true);
+      expect(
+        w.articles.every((a) => field(a, f) && (a[f] === null || a[f] !== '')),
+        f,
+      ).toBe(true);
     }
     nullOnSome(w.messages, 'replyMessage');
     nullOnSome(w.temps, 'appThumb');
     nullOnSome(w.activities, 'linkUrl');
     expect(w.bases.every((b) => b.endTime === null)).toBe(true);
     const empty = [...w.articles, ...w.exhibits, ...w.bases, ...w.temps, ...w.activities, ...w.messages].flatMap((r) =>
-      Object.entries(r).filter(([k, v]) => v === '' && k !== 'parentChannelNo').map(([k]) => k),
+      Object.entries(r)
+        .filter(([k, v]) => v === '' && k !== 'parentChannelNo')
+        .map(([k]) => k),
     );
     expect(empty).toEqual([]);
   });
@@ -342,13 +400,18 @@ describe('Fields', () => {
     }
     expect(svc.cms.db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual(before);
     await one('addMessage', { body: { content: '投诉：寄存柜太少', type: 'cms1104', orgId: 'museum-7' } });
-    expect(svc.cms.db.prepare(`SELECT type, orgId FROM messages WHERE content = '投诉：寄存柜太少'`).get()).toEqual({ type: 'cms1104', orgId: 'museum-7' });
+    expect(svc.cms.db.prepare(`SELECT type, orgId FROM messages WHERE content = '投诉：寄存柜太少'`).get()).toEqual({
+      type: 'cms1104',
+      orgId: 'museum-7',
+    });
   });
 });
 
 describe('Requests', () => {
   it('takes paging numbers as numeric strings, and answers {records, total, size, current, pages}', async () => {
-    const r = await one('queryExhibitionTempList', { body: { entity: { languageType: 'CN' }, param: { pageNum: '0', pageSize: '4', str: '', type: '' } } });
+    const r = await one('queryExhibitionTempList', {
+      body: { entity: { languageType: 'CN' }, param: { pageNum: '0', pageSize: '4', str: '', type: '' } },
+    });
     expect(Object.keys(r)).toEqual(['records', 'total', 'size', 'current', 'pages', 'searchCount']);
     expect(r).toMatchObject({ size: 4, current: 1, searchCount: true });
     expect(r.records).toHaveLength(4);
@@ -359,7 +422,9 @@ describe('Requests', () => {
   });
 
   it('answers search with {records, page, pages, total}, paged by {pageSize, pageNum} or {size, page}', async () => {
-    const byNum = await one('querySearchList', { body: { entity: { title: '青铜', channelNo: 'CN' }, param: { pageSize: '5', pageNum: '2' } } });
+    const byNum = await one('querySearchList', {
+      body: { entity: { title: '青铜', channelNo: 'CN' }, param: { pageSize: '5', pageNum: '2' } },
+    });
     expect(Object.keys(byNum).sort()).toEqual(['page', 'pages', 'records', 'total']);
     expect(byNum).toMatchObject({ page: 2 });
     const bySize = await one('querySearchList', { body: { entity: { title: '青铜', channelNo: 'CN' }, param: { size: 5, page: 2 } } });

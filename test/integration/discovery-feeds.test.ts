@@ -52,9 +52,13 @@ describe('article feeds', () => {
     expect(feed.link).toBe(`${world.url}/News/Notice`);
     expect(feed.language).toBe('zh-CN');
 
-    const { body } = await call<{ records: Array<{ archivesId: string; title: string; publishDate: string }> }>(world.cmsUrl, 'queryArchivesList', {
-      body: { entity: { channelNo: 'Notice' }, param: { pageNum: 1, pageSize: 20 } },
-    });
+    const { body } = await call<{ records: Array<{ archivesId: string; title: string; publishDate: string }> }>(
+      world.cmsUrl,
+      'queryArchivesList',
+      {
+        body: { entity: { channelNo: 'Notice' }, param: { pageNum: 1, pageSize: 20 } },
+      },
+    );
     // 23 notices: the feed carries the 20 newest, in the list's order.
     expect(feed.items).toHaveLength(20);
     expect(feed.items.map((i) => i.title)).toEqual(body.data.records.map((r) => r.title));
@@ -69,7 +73,10 @@ describe('article feeds', () => {
     expect(first.enclosure?.type).toBe('image/jpeg');
     expect(first.enclosure?.url.startsWith(`${world.url}/file/`)).toBe(true);
     expect((await fetch(first.enclosure!.url)).status).toBe(200);
-    await expectPages(world.url, feed.items.map((i) => i.link!));
+    await expectPages(
+      world.url,
+      feed.items.map((i) => i.link!),
+    );
   });
 
   it('English lists have their own feeds under the English path', async () => {
@@ -78,7 +85,10 @@ describe('article feeds', () => {
     expect(feed.title).toBe('Notices - Yunxi Museum');
     expect(feed.items).toHaveLength(LISTS.enNotice.count);
     expect(feed.items.every((i) => i.link!.startsWith(`${world.url}/EN_News/EN_Notice/`))).toBe(true);
-    await expectPages(world.url, feed.items.map((i) => i.link!));
+    await expectPages(
+      world.url,
+      feed.items.map((i) => i.link!),
+    );
   });
 
   it('records whose own link leaves the site link there', async () => {
@@ -95,14 +105,20 @@ describe('exhibition and activity feeds', () => {
     expect(titles).toContain('玉润东方——古代玉器精品展');
     expect(feed.items.find((i) => i.link!.endsWith(IDS.futureJade))?.link).toBe(`${world.url}/Exhibition/TempExh/${IDS.futureJade}`);
     expect(feed.items.find((i) => i.title === '丝绸之路文物精品展')?.link).toBe(OWN_SITE);
-    await expectPages(world.url, feed.items.map((i) => i.link!).filter((l) => l.startsWith(world.url)));
+    await expectPages(
+      world.url,
+      feed.items.map((i) => i.link!).filter((l) => l.startsWith(world.url)),
+    );
   });
 
   it('long-term exhibitions and activities in both languages', async () => {
     for (const path of ['/Exhibition/BaseExh', '/EN_Exhibition/EN_BaseExh', '/Education/Activity', '/EN_Education/EN_Activity']) {
       const { feed } = await feedOf(world.url, path);
       expect(feed.items.length, path).toBeGreaterThan(0);
-      await expectPages(world.url, feed.items.map((i) => i.link!));
+      await expectPages(
+        world.url,
+        feed.items.map((i) => i.link!),
+      );
     }
     const { feed } = await feedOf(world.url, '/Education/Activity');
     // An activity's sign-up link is not its page.
@@ -151,7 +167,14 @@ describe('unknown lists and hostile addresses', () => {
 
 describe('when the content service is down', () => {
   it('a feed built before is answered from its last good copy; one never built is a 503 with Retry-After', async () => {
-    const env = { PAGE_CACHE_TTL_S: '30', CACHE_TTL_S: '5', CACHE_SWR_S: '0', CACHE_STALE_IF_ERROR_S: '0', UPSTREAM_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent' };
+    const env = {
+      PAGE_CACHE_TTL_S: '30',
+      CACHE_TTL_S: '5',
+      CACHE_SWR_S: '0',
+      CACHE_STALE_IF_ERROR_S: '0',
+      UPSTREAM_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'silent',
+    };
     const edge = await world.startEdge(env, { now });
     const good = await fetch(`${edge.url}/feeds/News/SNews.xml`);
     const goodText = await good.text();
@@ -190,7 +213,10 @@ describe('against the stand-in service', () => {
       const { feed } = await feedOf(base, path);
       expect(feed.items.length, path).toBeGreaterThan(0);
       expect(feed.items.every((i) => /\/[0-9a-f]{32}$/.test(i.link!))).toBe(true);
-      await expectPages(base, feed.items.map((i) => i.link!));
+      await expectPages(
+        base,
+        feed.items.map((i) => i.link!),
+      );
     }
   });
 
@@ -200,6 +226,9 @@ describe('against the stand-in service', () => {
     expect(res.status).toBe(200);
     const locs = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(locs.length).toBeGreaterThan(20);
-    await expectPages(base, locs.filter((_, i) => i % 8 === 0));
+    await expectPages(
+      base,
+      locs.filter((_, i) => i % 8 === 0),
+    );
   });
 });

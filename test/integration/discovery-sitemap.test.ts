@@ -32,7 +32,11 @@ interface UrlEntry {
   'xhtml:link'?: Array<{ '@_rel': string; '@_hreflang': string; '@_href': string }>;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (name) => ['url', 'xhtml:link', 'sitemap'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (name) => ['url', 'xhtml:link', 'sitemap'].includes(name),
+});
 
 async function sitemapOf(base: string): Promise<{ res: Response; text: string; urls: UrlEntry[] }> {
   const res = await fetch(`${base}/sitemap.xml`);
@@ -68,7 +72,18 @@ describe('sitemap', () => {
 
   it('holds the home pages, every list page and every detail page the lists hold', async () => {
     const paths = new Set(urls.map((u) => u.loc.slice(world.url.length)));
-    for (const p of ['/', '/EN_Home', '/News/SNews', '/News/Notice', '/EN_News/EN_Notice', '/Exhibition/TempExh', '/Education/Activity', '/Collection/PreciousCol', '/Service/OpenServies/LeaveWord', '/Survey/Honor']) {
+    for (const p of [
+      '/',
+      '/EN_Home',
+      '/News/SNews',
+      '/News/Notice',
+      '/EN_News/EN_Notice',
+      '/Exhibition/TempExh',
+      '/Education/Activity',
+      '/Collection/PreciousCol',
+      '/Service/OpenServies/LeaveWord',
+      '/Survey/Honor',
+    ]) {
       expect(paths, p).toContain(p);
     }
     // Every article of a list that runs to three pages on the site (23 notices, 10 a page).
@@ -101,7 +116,8 @@ describe('sitemap', () => {
   });
 
   it('pairs the Chinese and English forms of a page both ways, and only pages that exist in both', () => {
-    const alternatesOf = (loc: string) => Object.fromEntries((byLoc.get(loc)?.['xhtml:link'] ?? []).map((l) => [l['@_hreflang'], l['@_href']]));
+    const alternatesOf = (loc: string) =>
+      Object.fromEntries((byLoc.get(loc)?.['xhtml:link'] ?? []).map((l) => [l['@_hreflang'], l['@_href']]));
     const zh = `${world.url}/News/Notice`;
     const en = `${world.url}/EN_News/EN_Notice`;
     expect(alternatesOf(zh)).toEqual({ 'zh-CN': zh, en, 'x-default': zh });
@@ -148,7 +164,13 @@ describe('a site larger than one sitemap file', () => {
   // The page content plus 1,050 more notices: more addresses than one file holds, and one list longer
   // than a walk reads (WALK_MAX_PAGES pages of WALK_PAGE_SIZE).
   const EXTRA = 1050;
-  const big = { ...PAGE_FIXTURE, articles: [...PAGE_FIXTURE.articles, ...Array.from({ length: EXTRA }, (_, i) => article(5000 + i, 'Notice', `加长公告${i}`, '<p>正文。</p>', '2024-01-01 09:00:00'))] };
+  const big = {
+    ...PAGE_FIXTURE,
+    articles: [
+      ...PAGE_FIXTURE.articles,
+      ...Array.from({ length: EXTRA }, (_, i) => article(5000 + i, 'Notice', `加长公告${i}`, '<p>正文。</p>', '2024-01-01 09:00:00')),
+    ],
+  };
 
   it('/sitemap.xml is an index of parts; every part is a urlset and every address is in exactly one', async () => {
     const bigWorld = await startWorld({ content: big });
@@ -215,7 +237,14 @@ describe('robots.txt', () => {
 
 describe('hostile and unknown addresses', () => {
   it('parts of a one-file sitemap, odd part names and other methods are 4xx, never 5xx', async () => {
-    for (const path of ['/sitemaps/1.xml', '/sitemaps/0.xml', '/sitemaps/99999999999999999999.xml', '/sitemaps/x.xml', '/sitemaps/1.xml/..%2F..%2Fetc', `/sitemaps/${'9'.repeat(5000)}.xml`]) {
+    for (const path of [
+      '/sitemaps/1.xml',
+      '/sitemaps/0.xml',
+      '/sitemaps/99999999999999999999.xml',
+      '/sitemaps/x.xml',
+      '/sitemaps/1.xml/..%2F..%2Fetc',
+      `/sitemaps/${'9'.repeat(5000)}.xml`,
+    ]) {
       const res = await fetch(`${world.url}${path}`);
       expect(res.status, path.slice(0, 60)).toBe(404);
       expect(res.headers.get('content-type') ?? '').toMatch(/^text\/(plain|html)/);
@@ -231,7 +260,14 @@ describe('hostile and unknown addresses', () => {
 
 describe('when the content service is down', () => {
   // Short lifetimes everywhere, so that a minute later nothing is fresh or stale-usable in the API cache.
-  const env = { PAGE_CACHE_TTL_S: '30', CACHE_TTL_S: '5', CACHE_SWR_S: '0', CACHE_STALE_IF_ERROR_S: '0', UPSTREAM_TIMEOUT_MS: '1000', LOG_LEVEL: 'silent' };
+  const env = {
+    PAGE_CACHE_TTL_S: '30',
+    CACHE_TTL_S: '5',
+    CACHE_SWR_S: '0',
+    CACHE_STALE_IF_ERROR_S: '0',
+    UPSTREAM_TIMEOUT_MS: '1000',
+    LOG_LEVEL: 'silent',
+  };
 
   it('answers the last good sitemap, marked STALE, once its copy is past its lifetime', async () => {
     const edge = await world.startEdge(env, { now });

@@ -31,7 +31,11 @@ const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'si
 
 /** Every page path the sitemap names, following a sitemap index into its parts. */
 async function sitemapPaths(base: string): Promise<string[]> {
-  const read = async (url: string) => parser.parse(await (await fetch(url)).text()) as { urlset?: { url: Array<{ loc: string }> }; sitemapindex?: { sitemap: Array<{ loc: string }> } };
+  const read = async (url: string) =>
+    parser.parse(await (await fetch(url)).text()) as {
+      urlset?: { url: Array<{ loc: string }> };
+      sitemapindex?: { sitemap: Array<{ loc: string }> };
+    };
   const top = await read(`${base}/sitemap.xml`);
   const parts = top.sitemapindex ? await Promise.all(top.sitemapindex.sitemap.map((s) => read(s.loc))) : [top];
   return parts.flatMap((p) => p.urlset?.url ?? []).map((u) => new URL(u.loc).pathname);
@@ -39,11 +43,13 @@ async function sitemapPaths(base: string): Promise<string[]> {
 
 /** The calendar of every page in the sitemap that has one (lists of what is coming, single events). */
 function calendarPaths(pages: readonly string[]): string[] {
-  return pages.filter((path) => {
-    const routed = routeOf(path);
-    if (!routed || routed.def.channelDepth === 0) return false;
-    return hasCalendar(routed.def.screen, path.split('/')[routed.def.channelDepth] ?? '');
-  }).map(calendarPathFor);
+  return pages
+    .filter((path) => {
+      const routed = routeOf(path);
+      if (!routed || routed.def.channelDepth === 0) return false;
+      return hasCalendar(routed.def.screen, path.split('/')[routed.def.channelDepth] ?? '');
+    })
+    .map(calendarPathFor);
 }
 
 describe.skipIf('missing' in libical)('every .ics file of the site, read by libical', () => {
@@ -85,7 +91,11 @@ describe.skipIf('missing' in libical)('every .ics file of the site, read by libi
  * A GET with exactly these headers (fetch adds `Cache-Control: no-cache` to a conditional request,
  * which forbids the 304 a cache would get): status and headers, body read and dropped.
  */
-function get(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, { headers }, (res) => {
       res.resume();
@@ -99,7 +109,13 @@ function get(base: string, path: string, headers: Record<string, string>): Promi
 describe('revalidation of the discovery files', () => {
   it('answers 304 with the Vary of the full answer: robots.txt, sitemap, feed, calendar', async () => {
     const headers = { 'accept-encoding': 'gzip, br' };
-    for (const path of ['/robots.txt', '/sitemap.xml', '/feeds/News/SNews.xml', '/calendar/Education/Activity.ics', '/calendar/Exhibition/TempExh.ics']) {
+    for (const path of [
+      '/robots.txt',
+      '/sitemap.xml',
+      '/feeds/News/SNews.xml',
+      '/calendar/Education/Activity.ics',
+      '/calendar/Exhibition/TempExh.ics',
+    ]) {
       const full = await get(world.url, path, headers);
       expect(full.status, path).toBe(200);
       const etag = String(full.headers.etag ?? '');

@@ -44,10 +44,12 @@ afterAll(async () => {
 });
 
 const spec = (name: string) => ENDPOINT_BY_NAME[name]!;
-const json = (status: number, body: unknown): Script => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Script =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 async function failure(promise: Promise<unknown>): Promise<UpstreamError> {
   try {
     await promise;

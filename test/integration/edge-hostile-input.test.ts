@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/route-table.ts';
 import { articleId } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
-import { INJECTED_COOKIE, INJECTED_HEADER, MARK, REFLECTED_SCRIPT, deepJson, hostileRequests, type FuzzTargets } from './hostile-requests.ts';
+import {
+  INJECTED_COOKIE,
+  INJECTED_HEADER,
+  MARK,
+  REFLECTED_SCRIPT,
+  deepJson,
+  hostileRequests,
+  type FuzzTargets,
+} from './hostile-requests.ts';
 import { LISTS, OPEN_QUESTIONNAIRE } from './page-fixture.ts';
 import { bodyText, sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
 
@@ -44,7 +52,13 @@ afterAll(async () => {
 const header = (a: RawAnswer, name: string): string | undefined => a.headers.find(([n]) => n === name)?.[1];
 const jsonOf = (a: RawAnswer): Record<string, unknown> => JSON.parse(a.body) as Record<string, unknown>;
 
-function post(target: string, body: string | Buffer, contentType: string | null = 'application/json', extra: Array<[string, string]> = [], timeoutMs = 3000): Promise<RawAnswer> {
+function post(
+  target: string,
+  body: string | Buffer,
+  contentType: string | null = 'application/json',
+  extra: Array<[string, string]> = [],
+  timeoutMs = 3000,
+): Promise<RawAnswer> {
   const headers: Array<[string, string]> = contentType === null ? [...extra] : [['Content-Type', contentType], ...extra];
   return sendRaw(port, { method: 'POST', target, headers, body }, timeoutMs);
 }
@@ -55,7 +69,12 @@ function get(target: string, headers: Array<[string, string]> = [], noHost = fal
 
 describe('defect 1: deeply nested JSON bodies', () => {
   it('answers a body nested 6,000–20,000 levels on a cached read with 400 naming the limit', async () => {
-    for (const [depth, kind] of [[6000, 'array'], [20_000, 'array'], [7000, 'object'], [10_000, 'mixed']] as const) {
+    for (const [depth, kind] of [
+      [6000, 'array'],
+      [20_000, 'array'],
+      [7000, 'object'],
+      [10_000, 'mixed'],
+    ] as const) {
       const body = `{"entity":${deepJson(depth, kind)},"param":{"pageNum":1,"pageSize":10}}`;
       const answer = await post('/api/queryArchivesList', body);
       expect(answer.timedOut, `${kind} ${depth}`).toBe(false);
@@ -65,8 +84,12 @@ describe('defect 1: deeply nested JSON bodies', () => {
   });
 
   it('answers 50 pathological bodies in parallel, all 4xx (they once went unanswered)', async () => {
-    const bodies = Array.from({ length: 50 }, (_, i) => deepJson(6000 + i * 280, (['array', 'object', 'mixed'] as const)[i % 3]!, i % 4 !== 0));
-    const answers = await Promise.all(bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 3000)));
+    const bodies = Array.from({ length: 50 }, (_, i) =>
+      deepJson(6000 + i * 280, (['array', 'object', 'mixed'] as const)[i % 3]!, i % 4 !== 0),
+    );
+    const answers = await Promise.all(
+      bodies.map((b, i) => post(i % 5 === 0 ? '/api/addMessage' : '/api/queryArchivesList', b, 'application/json', [], 3000)),
+    );
     expect(answers.filter((a) => a.timedOut)).toEqual([]);
     // 400 for the depth; the largest object forms are over 64 KB as well, so 413 is as right.
     expect(answers.filter((a) => a.status !== 400 && a.status !== 413).map((a) => a.status)).toEqual([]);
@@ -74,7 +97,8 @@ describe('defect 1: deeply nested JSON bodies', () => {
   });
 
   it('takes 32 levels and refuses 33, on reads and writes alike', async () => {
-    const nested = (levels: number) => `{"entity":{"channelNo":"SNews","extra":${deepJson(levels - 2, 'array')}},"param":{"pageNum":1,"pageSize":10}}`;
+    const nested = (levels: number) =>
+      `{"entity":{"channelNo":"SNews","extra":${deepJson(levels - 2, 'array')}},"param":{"pageNum":1,"pageSize":10}}`;
     expect((await post('/api/queryArchivesList', nested(32))).status).toBe(200);
     const over = await post('/api/queryArchivesList', nested(33));
     expect(over.status).toBe(400);
@@ -108,15 +132,17 @@ describe('defect 1: deeply nested JSON bodies', () => {
     expect(pieces).toMatch(/\r\nx-cache: HIT\r\n/i);
     // 20 clients promise 400 bytes, send 20, and go away.
     await Promise.all(
-      Array.from({ length: 20 }, () =>
-        new Promise<void>((resolve) => {
-          const socket = connect(port, '127.0.0.1', () => {
-            socket.write(head(400) + LIST_BODY.slice(0, 20));
-            setTimeout(() => socket.destroy(), 20);
-          });
-          socket.on('close', () => resolve());
-          socket.on('error', () => {});
-        }),
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => {
+              socket.write(head(400) + LIST_BODY.slice(0, 20));
+              setTimeout(() => socket.destroy(), 20);
+            });
+            socket.on('close', () => resolve());
+            socket.on('error', () => {});
+          }),
       ),
     );
     const after = await post('/api/queryArchivesList', LIST_BODY);
@@ -145,7 +171,10 @@ describe('defect 2: hostile Host headers and addresses', () => {
     const page = await get(LISTS.notice.path, [['Host', 'a b']]);
     expect(page.status).toBe(200);
     expect(header(page, 'cache-control')).toBe('no-store');
-    const data = await get(`/__data${LISTS.notice.path}?_route=root`, [['Host', 'a b'], ['Accept', 'application/json']]);
+    const data = await get(`/__data${LISTS.notice.path}?_route=root`, [
+      ['Host', 'a b'],
+      ['Accept', 'application/json'],
+    ]);
     expect(data.status).toBe(200);
     expect(header(data, 'cache-control')).toBe('no-store');
     const absolute = await get(`http://evil.example${LISTS.notice.path}`);
@@ -195,7 +224,11 @@ describe('defect 3: form posts of the wrong content type', () => {
       expect(jsonOf(answer)).toMatchObject({ type: 'error', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
       expect(String(jsonOf(answer).msg)).toContain('application/x-www-form-urlencoded');
     }
-    const broken = await post(dataPath, '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi', 'multipart/form-data; boundary=b');
+    const broken = await post(
+      dataPath,
+      '--b\r\nContent-Disposition: form-data; name="content"\r\n\r\nhi',
+      'multipart/form-data; boundary=b',
+    );
     expect(broken.status).toBe(400);
     expect(jsonOf(broken)).toMatchObject({ code: 'BAD_FORM' });
   });
@@ -232,7 +265,29 @@ describe('a few thousand generated hostile requests', () => {
     const article = `/News/SNews/${articleId(2)}`;
     const questionnaire = `/Service/Questionnaire/${OPEN_QUESTIONNAIRE}`;
     return {
-      pages: ['/', '/Home', LISTS.snews.path, LISTS.notice.path, article, '/Search?keyword=x', BOARD, questionnaire, `${questionnaire}/result`, '/Exhibition/BaseExh', '/Education/Activity', LISTS.enNotice.path, '/Collection/PreciousCol', '/nope', '/healthz', '/readyz', '/metrics', '/favicon.ico', '/file/x.png', '/build/x.js', '/_edge/cache'],
+      pages: [
+        '/',
+        '/Home',
+        LISTS.snews.path,
+        LISTS.notice.path,
+        article,
+        '/Search?keyword=x',
+        BOARD,
+        questionnaire,
+        `${questionnaire}/result`,
+        '/Exhibition/BaseExh',
+        '/Education/Activity',
+        LISTS.enNotice.path,
+        '/Collection/PreciousCol',
+        '/nope',
+        '/healthz',
+        '/readyz',
+        '/metrics',
+        '/favicon.ico',
+        '/file/x.png',
+        '/build/x.js',
+        '/_edge/cache',
+      ],
       forms: [
         { path: BOARD, routeId: routeId(BOARD) },
         { path: EN_BOARD, routeId: routeId(EN_BOARD) },
@@ -246,15 +301,18 @@ describe('a few thousand generated hostile requests', () => {
 
   /** What is wrong with one answer, if anything. */
   function faultOf(req: RawRequest, answer: RawAnswer): string | null {
-    if (answer.status === null) return answer.timedOut ? 'no answer within 5 s' : `connection closed without an answer (${answer.error ?? 'closed'})`;
+    if (answer.status === null)
+      return answer.timedOut ? 'no answer within 5 s' : `connection closed without an answer (${answer.error ?? 'closed'})`;
     if (answer.status >= 500) return `answered ${answer.status}`;
     // The operators' purge lists the cache keys it removed, and keys hold what callers sent: JSON behind
     // a bearer token, but not escaped (server/ops/admin.ts; see the report). Everything else is checked.
     const operator = req.target.startsWith('/_edge/');
     if (!operator && REFLECTED_SCRIPT.test(answer.body)) return 'reflected an unescaped <script from the input';
-    if (answer.headers.some(([n, v]) => n === INJECTED_HEADER || (n === 'set-cookie' && v.includes(INJECTED_COOKIE)))) return 'sent an injected header';
+    if (answer.headers.some(([n, v]) => n === INJECTED_HEADER || (n === 'set-cookie' && v.includes(INJECTED_COOKIE))))
+      return 'sent an injected header';
     const location = header(answer, 'location');
-    if (location && /^(?:\/\/|\/\\|[a-z]+:)/i.test(location) && !location.startsWith('http://localhost')) return `redirected off-site to ${location}`;
+    if (location && /^(?:\/\/|\/\\|[a-z]+:)/i.test(location) && !location.startsWith('http://localhost'))
+      return `redirected off-site to ${location}`;
     return null;
   }
 
@@ -275,20 +333,27 @@ describe('a few thousand generated hostile requests', () => {
           byClass[cls] = (byClass[cls] ?? 0) + 1;
           byStatus[String(answer.status)] = (byStatus[String(answer.status)] ?? 0) + 1;
           const fault = faultOf(req, answer);
-          if (fault) faults.push(`#${i} ${req.method} ${req.target.slice(0, 120)} (${req.headers?.find(([n]) => n === 'Content-Type')?.[1] ?? 'no type'}): ${fault}`);
+          if (fault)
+            faults.push(
+              `#${i} ${req.method} ${req.target.slice(0, 120)} (${req.headers?.find(([n]) => n === 'Content-Type')?.[1] ?? 'no type'}): ${fault}`,
+            );
         }
       }
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const seconds = (performance.now() - started) / 1000;
-    console.info(`hostile-input fuzz: ${sent} requests (${sent - COUNT} of them a page asked for after its broken twin) in ${seconds.toFixed(1)} s, answers by class ${JSON.stringify(byClass)}, by status ${JSON.stringify(byStatus)}`);
+    console.info(
+      `hostile-input fuzz: ${sent} requests (${sent - COUNT} of them a page asked for after its broken twin) in ${seconds.toFixed(1)} s, answers by class ${JSON.stringify(byClass)}, by status ${JSON.stringify(byStatus)}`,
+    );
     expect(faults.slice(0, 20)).toEqual([]);
     expect(byClass.none ?? 0).toBe(0);
     expect(Object.values(byClass).reduce((a, b) => a + b, 0)).toBe(sent);
     expect(sent - COUNT).toBeGreaterThan(COUNT / 40); // the broken-framing pairs are in the mix
     // Bad input is the sender's fault: nothing the edge logged as its own failure.
-    const failures = problems.filter((p) => p.msg === 'unhandled error' || p.msg === 'fast path failed' || p.msg === 'page data failed' || p.msg === 'page loader failed');
+    const failures = problems.filter(
+      (p) => p.msg === 'unhandled error' || p.msg === 'fast path failed' || p.msg === 'page data failed' || p.msg === 'page loader failed',
+    );
     expect(failures.map((p) => `${String(p.msg)} ${String(p.url).slice(0, 100)} ${JSON.stringify(p.err).slice(0, 1500)}`)).toEqual([]);
   }, 60_000);
 });

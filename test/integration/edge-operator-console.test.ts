@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const get = (path: string, authorization?: string) => fetch(`${world.url}${path}`, { headers: authorization ? { authorization } : {}, redirect: 'manual' });
+const get = (path: string, authorization?: string) =>
+  fetch(`${world.url}${path}`, { headers: authorization ? { authorization } : {}, redirect: 'manual' });
 const postForm = (path: string, fields: Record<string, string>, authorization = `Bearer ${ADMIN}`, headers: Record<string, string> = {}) =>
   fetch(`${world.url}${path}`, {
     method: 'POST',
@@ -49,13 +50,14 @@ describe('the console needs the token', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline\' ;script');
+      expect(csp).not.toContain("unsafe-inline' ;script");
       const html = await res.text();
       expect(html).not.toMatch(/<script/i); // nothing to run: the strict CSP holds
       expect(html).not.toMatch(/\son[a-z]+=/i);
       expect(html).not.toContain(ADMIN);
       expect(html).toContain('<link rel="stylesheet" href="/edge/console.css">');
-      for (const part of ['Upstream', 'API cache', 'Page cache', 'Last hour', 'Endpoints', 'Cache rules', 'Purge', 'Last purges']) expect(html).toContain(part);
+      for (const part of ['Upstream', 'API cache', 'Page cache', 'Last hour', 'Endpoints', 'Cache rules', 'Purge', 'Last purges'])
+        expect(html).toContain(part);
       expect(html).toMatch(/<code>queryArchivesList<\/code>/);
       expect(html).toMatch(/<svg viewBox="0 0 300 72"[^>]*role="img"/);
       expect(html).toContain('action="/_edge/rules"');
@@ -76,7 +78,18 @@ describe('GET /_edge/cache per endpoint', () => {
     const res = await get('/_edge/cache', `Bearer ${ADMIN}`);
     const body = (await res.json()) as {
       upstream: { entries: number; bytes: number };
-      endpoints: Record<string, { entries: number; bytes: number; hits: number; misses: number; stale: number; hitRatio: number | null; upstream: { calls: number; p50Ms: number | null; p95Ms: number | null } }>;
+      endpoints: Record<
+        string,
+        {
+          entries: number;
+          bytes: number;
+          hits: number;
+          misses: number;
+          stale: number;
+          hitRatio: number | null;
+          upstream: { calls: number; p50Ms: number | null; p95Ms: number | null };
+        }
+      >;
     };
     const list = body.endpoints.queryArchivesList!;
     expect(list.entries).toBe(2);
@@ -99,15 +112,27 @@ describe('console forms (no JavaScript needed)', () => {
     const html = await (await get('/_edge/', `Bearer ${ADMIN}`)).text();
     const csrf = csrfOf(html);
     expect((await postForm('/_edge/rules', { 'ttl.queryAllChannel': '120' })).status).toBe(403); // no form token
-    expect((await postForm('/_edge/rules', { csrf, 'ttl.queryAllChannel': '120' }, basic('ops', ADMIN), { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await postForm('/_edge/rules', { csrf, 'ttl.queryAllChannel': '120' }, basic('ops', ADMIN), { 'sec-fetch-site': 'cross-site' }))
+        .status,
+    ).toBe(403);
 
-    const ok = await postForm('/_edge/rules', { csrf, 'ttl.queryAllChannel': '120', 'ttl.queryArchivesList': '', 'ttl.queryExhibitList': ' 15 ' }, basic('ops', ADMIN));
+    const ok = await postForm(
+      '/_edge/rules',
+      { csrf, 'ttl.queryAllChannel': '120', 'ttl.queryArchivesList': '', 'ttl.queryExhibitList': ' 15 ' },
+      basic('ops', ADMIN),
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/_edge/?rules=applied#rules');
     expect(world.edge.operator.rules.api()).toEqual({ queryAllChannel: 120, queryExhibitList: 15 });
     expect(await (await get('/_edge/?rules=applied', `Bearer ${ADMIN}`)).text()).toContain('Rules applied.');
 
-    const bad = await postForm('/_edge/rules', { csrf, 'ttl.queryAllChannel': '300', 'ttl.queryExhibitList': 'ten', 'ttl.addMessage': '5' });
+    const bad = await postForm('/_edge/rules', {
+      csrf,
+      'ttl.queryAllChannel': '300',
+      'ttl.queryExhibitList': 'ten',
+      'ttl.addMessage': '5',
+    });
     expect(bad.status).toBe(400);
     const page = await bad.text();
     expect(page).toContain('refused whole');
@@ -133,7 +158,11 @@ describe('console forms (no JavaScript needed)', () => {
     expect(world.edge.cache.stats().entries).toBe(before); // nothing yet
 
     expect((await postForm('/_edge/purge', { kind: 'prefix', value: '/api/queryArchivesList', confirm: 'yes' })).status).toBe(403);
-    const done = await postForm('/_edge/purge', { csrf, kind: 'prefix', value: '/api/queryArchivesList', confirm: 'yes' }, basic('x', ADMIN));
+    const done = await postForm(
+      '/_edge/purge',
+      { csrf, kind: 'prefix', value: '/api/queryArchivesList', confirm: 'yes' },
+      basic('x', ADMIN),
+    );
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/_edge/?purged=2#purge');
     expect(world.edge.cache.stats().entries).toBe(before - 2);
@@ -144,8 +173,13 @@ describe('console forms (no JavaScript needed)', () => {
 
     // The JSON purge is listed too.
     await postJson(`${world.url}/_edge/purge`, { tag: 'queryAllChannel' }, { authorization: `Bearer ${ADMIN}` });
-    const cache = (await (await get('/_edge/cache', `Bearer ${ADMIN}`)).json()) as { recentPurges: Array<{ selector: string; via: string }> };
-    expect(cache.recentPurges.map((p) => `${p.via} ${p.selector}`)).toEqual(['console prefix /api/queryArchivesList', 'api tag queryAllChannel']);
+    const cache = (await (await get('/_edge/cache', `Bearer ${ADMIN}`)).json()) as {
+      recentPurges: Array<{ selector: string; via: string }>;
+    };
+    expect(cache.recentPurges.map((p) => `${p.via} ${p.selector}`)).toEqual([
+      'console prefix /api/queryArchivesList',
+      'api tag queryAllChannel',
+    ]);
 
     expect((await postForm('/_edge/purge', { csrf, kind: 'prefix', value: '' })).status).toBe(400);
   });

@@ -6,7 +6,20 @@ import { postJson } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 
 const PROMQL_WORDS = new Set([
-  'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'offset', 'bool', 'and', 'or', 'unless', 'le', 'inf', 'nan',
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'offset',
+  'bool',
+  'and',
+  'or',
+  'unless',
+  'le',
+  'inf',
+  'nan',
 ]);
 
 /** Metric names a PromQL expression reads: identifiers that are not functions, keywords, labels or strings. */
@@ -19,14 +32,20 @@ export function metricNames(expr: string): string[] {
   const names = new Set<string>();
   for (const m of stripped.matchAll(/(?<![A-Za-z0-9_:.$])[A-Za-z_:][A-Za-z0-9_:]*/g)) {
     const word = m[0];
-    const followedByParen = stripped.slice(m.index! + word.length).trimStart().startsWith('(');
+    const followedByParen = stripped
+      .slice(m.index! + word.length)
+      .trimStart()
+      .startsWith('(');
     if (followedByParen || PROMQL_WORDS.has(word.toLowerCase())) continue;
     names.add(word);
   }
   return [...names];
 }
 
-const dashboard = JSON.parse(readFileSync('deploy/grafana/edge-dashboard.json', 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }>; templating: { list: Array<{ definition?: string }> } };
+const dashboard = JSON.parse(readFileSync('deploy/grafana/edge-dashboard.json', 'utf8')) as {
+  panels: Array<{ targets?: Array<{ expr: string }> }>;
+  templating: { list: Array<{ definition?: string }> };
+};
 const alerts = readFileSync('deploy/prometheus/edge-alerts.yml', 'utf8');
 const dashboardExprs = [
   ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr)),
@@ -55,10 +74,15 @@ afterAll(() => world.close());
 
 describe('deploy/ queries only exported metrics', () => {
   it('finds the names in PromQL', () => {
-    expect(metricNames('histogram_quantile(0.95, sum by (le, kind) (label_replace(rate(http_request_duration_seconds_bucket{instance=~"$instance"}[5m]), "kind", "$1", "route", "([^:]+).*")))')).toEqual([
-      'http_request_duration_seconds_bucket',
+    expect(
+      metricNames(
+        'histogram_quantile(0.95, sum by (le, kind) (label_replace(rate(http_request_duration_seconds_bucket{instance=~"$instance"}[5m]), "kind", "$1", "route", "([^:]+).*")))',
+      ),
+    ).toEqual(['http_request_duration_seconds_bucket']);
+    expect(metricNames('a:b:rate5m < 0.5 * (a:b:rate5m offset 1h) and on (instance) sum by (instance) (rate(x_total[5m])) > 0.2')).toEqual([
+      'a:b:rate5m',
+      'x_total',
     ]);
-    expect(metricNames('a:b:rate5m < 0.5 * (a:b:rate5m offset 1h) and on (instance) sum by (instance) (rate(x_total[5m])) > 0.2')).toEqual(['a:b:rate5m', 'x_total']);
   });
 
   it('the Grafana dashboard', () => {

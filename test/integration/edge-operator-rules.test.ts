@@ -27,8 +27,13 @@ const auth = { authorization: `Bearer ${ADMIN}` };
 const rules = async (): Promise<RulesAnswer> => (await (await fetch(`${world.url}/_edge/rules`, { headers: auth })).json()) as RulesAnswer;
 const ruleOf = async (endpoint: string) => (await rules()).endpoints.find((r) => r.endpoint === endpoint)!;
 const putRules = (body: unknown) =>
-  fetch(`${world.url}/_edge/rules`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const list = (channelNo: string, pageNum = 1) => postJson(`${world.url}/api/queryArchivesList`, { entity: { channelNo }, param: { pageNum, pageSize: 5 } });
+  fetch(`${world.url}/_edge/rules`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const list = (channelNo: string, pageNum = 1) =>
+  postJson(`${world.url}/api/queryArchivesList`, { entity: { channelNo }, param: { pageNum, pageSize: 5 } });
 const entries = () => world.edge.cache.entries();
 /** Rewrites the file as editors and ConfigMaps do: a new file renamed over the old one. */
 function replaceFile(content: string) {
@@ -69,7 +74,9 @@ describe('GET /_edge/rules', () => {
 
   it('needs the token', async () => {
     expect((await fetch(`${world.url}/_edge/rules`)).status).toBe(401);
-    expect((await fetch(`${world.url}/_edge/rules`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await fetch(`${world.url}/_edge/rules`, { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -82,7 +89,10 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
 
     const writtenAt = Date.now();
     replaceFile(JSON.stringify({ queryAllChannel: 900, queryArchivesList: 3600 }));
-    await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 3600);
+    await until(
+      () => ruleOf('queryArchivesList'),
+      (r) => r.ttlS === 3600,
+    );
     const taken = world.logs.find((l) => l.msg === REREAD && (l.rules as Record<string, number>).queryArchivesList === 3600);
     expect(taken).toBeDefined();
     expect(Number(taken!.time) - writtenAt).toBeLessThan(PROMISED_MS);
@@ -95,14 +105,20 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
 
     // Lifetime 0: the endpoint is no longer answered from the cache, and its entries are kept.
     writeFileSync(file, JSON.stringify({ queryAllChannel: 900, queryArchivesList: 0 }));
-    await until(() => ruleOf('queryArchivesList'), (r) => r.ttlS === 0);
+    await until(
+      () => ruleOf('queryArchivesList'),
+      (r) => r.ttlS === 0,
+    );
     expect((await list('Media')).headers.get('x-cache')).toBe('BYPASS');
     expect(entries().map((e) => e.key)).toEqual(expect.arrayContaining(before));
   });
 
   it('a bad file is logged and ignored whole: the rules in force stay', async () => {
     replaceFile(JSON.stringify({ queryAllChannel: 5, queryArchivesList: 60 }));
-    await until(() => ruleOf('queryAllChannel'), (r) => r.ttlS === 5);
+    await until(
+      () => ruleOf('queryAllChannel'),
+      (r) => r.ttlS === 5,
+    );
 
     replaceFile(JSON.stringify({ queryAllChannel: 30, queryArchivesList: -1, addMessage: 10 }));
     const { value } = await until(rules, (r) => r.file?.problem != null);
@@ -111,7 +127,9 @@ describe('CACHE_RULES_FILE is re-read while the edge serves', () => {
     const by = new Map(value.endpoints.map((r) => [r.endpoint, r]));
     expect(by.get('queryAllChannel')!.ttlS).toBe(5); // the good rule next to the bad one was not taken
     expect(by.get('queryArchivesList')!.ttlS).toBe(60);
-    expect(world.logs.some((l) => l.level === 40 && /CACHE_RULES_FILE ignored/.test(String(l.msg)) && /queryArchivesList/.test(String(l.msg)))).toBe(true);
+    expect(
+      world.logs.some((l) => l.level === 40 && /CACHE_RULES_FILE ignored/.test(String(l.msg)) && /queryArchivesList/.test(String(l.msg))),
+    ).toBe(true);
 
     replaceFile('{ not json');
     await until(rules, (r) => /not JSON/.test(r.file?.problem ?? ''));
@@ -144,7 +162,13 @@ describe('PUT /_edge/rules', () => {
 
   it('refuses a bad rule whole with a 400 naming it; the previous rules stay', async () => {
     const before = await rules();
-    const res = await putRules({ queryArchivesById: 30, queryEverything: 5, addMessage: 10, queryExhibitList: -1, getSiteVisitCount: 'ten' });
+    const res = await putRules({
+      queryArchivesById: 30,
+      queryEverything: 5,
+      addMessage: 10,
+      queryExhibitList: -1,
+      getSiteVisitCount: 'ten',
+    });
     expect(res.status).toBe(400);
     const { code, msg } = (await res.json()) as { code: number; msg: string };
     expect(code).toBe(400);
@@ -156,7 +180,11 @@ describe('PUT /_edge/rules', () => {
 
     expect((await putRules([1, 2])).status).toBe(400);
     expect((await putRules({ queryArchivesById: 1.5 })).status).toBe(400);
-    const text = await fetch(`${world.url}/_edge/rules`, { method: 'PUT', headers: { ...auth, 'content-type': 'text/plain' }, body: 'queryAllChannel=5' });
+    const text = await fetch(`${world.url}/_edge/rules`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'queryAllChannel=5',
+    });
     expect(text.status).toBe(415);
     expect(await rules()).toEqual(before);
   });

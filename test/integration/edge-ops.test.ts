@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const admin = (path: string, init: RequestInit = {}, token = ADMIN) =>
-  fetch(`${world.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  fetch(`${world.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
 const listOf = (channelNo: string) => ({ entity: { channelNo }, param: { pageNum: 1, pageSize: 10 } });
 
 describe('probes', () => {
@@ -156,7 +159,10 @@ describe('operator cache routes', () => {
   it('keeps the cache under CACHE_MAX_BYTES however much is asked', async () => {
     const small = await world.startEdge({ CACHE_MAX_BYTES: '30000', PAGE_CACHE_TTL_S: '0' });
     for (let size = 1; size <= 30; size += 1) {
-      const res = await postJson(`${small.url}/api/queryArchivesList`, { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: size } });
+      const res = await postJson(`${small.url}/api/queryArchivesList`, {
+        entity: { channelNo: 'SNews' },
+        param: { pageNum: 1, pageSize: size },
+      });
       expect(res.status).toBe(200);
     }
     for (let id = 1; id <= 6; id += 1) expect((await fetch(`${small.url}/api/queryArchivesById/${articleId(id)}`)).status).toBe(200);

@@ -4,7 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageCache, pageKey, RERENDER_RETRY_MS, type PageCache, type PageCacheOptions, type RenderedPage } from '../../server/cache/page-cache.ts';
+import {
+  createPageCache,
+  pageKey,
+  RERENDER_RETRY_MS,
+  type PageCache,
+  type PageCacheOptions,
+  type RenderedPage,
+} from '../../server/cache/page-cache.ts';
 import type { HeaderPairs } from '../../server/http/prepared.ts';
 import { articleId } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
@@ -20,8 +27,14 @@ const headerOf = (headers: HeaderPairs, name: string): string | undefined => hea
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A render as the page engine answers: an HTML page that shows which render made it, so a replay is visible. */
-function page(body: string, options: { keep?: RenderedPage['keep']; cacheControl?: string; complete?: Promise<Buffer | null> } = {}): RenderedPage {
-  const headers: HeaderPairs = [['Content-Type', 'text/html; charset=utf-8'], ...(options.cacheControl ? [['Cache-Control', options.cacheControl] as const] : [])];
+function page(
+  body: string,
+  options: { keep?: RenderedPage['keep']; cacheControl?: string; complete?: Promise<Buffer | null> } = {},
+): RenderedPage {
+  const headers: HeaderPairs = [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ...(options.cacheControl ? [['Cache-Control', options.cacheControl] as const] : []),
+  ];
   return {
     status: 200,
     headers,
@@ -292,7 +305,10 @@ describe('page cache (edge)', () => {
 
   it('a background re-render counts no view of its own: each visitor is one visit, stale or fresh', async () => {
     let shift = 0;
-    const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', PAGE_CACHE_STALE_IF_ERROR_S: '600' }, { now: () => Date.now() + shift });
+    const edge = await world.startEdge(
+      { PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', PAGE_CACHE_STALE_IF_ERROR_S: '600' },
+      { now: () => Date.now() + shift },
+    );
     const visits = () =>
       (world.cms.cms.db.prepare('SELECT visitCount FROM archives WHERE archivesId = 2').get() as { visitCount: number }).visitCount;
     const settled = async () => {

@@ -56,7 +56,13 @@ describe('page sizes of proxied lists', () => {
   it('refuses "all" and sizes past 100 with a 400 that says what is offered, and never calls the service', async () => {
     const lists = ['queryArchivesList', 'cmsSearch'];
     const before = await upstreamCalls(world, lists);
-    for (const param of [{ pageNum: 0, pageSize: 0 }, { pageNum: '0', pageSize: '0' }, { pageNum: 1, pageSize: 100000 }, { pageNum: 1, pageSize: '101' }, { pageNum: 1, pageSize: -1 }]) {
+    for (const param of [
+      { pageNum: 0, pageSize: 0 },
+      { pageNum: '0', pageSize: '0' },
+      { pageNum: 1, pageSize: 100000 },
+      { pageNum: 1, pageSize: '101' },
+      { pageNum: 1, pageSize: -1 },
+    ]) {
       for (const path of ['/api/queryArchivesList', '/japi/sw-cms/api/queryArchivesList']) {
         const res = await list(world.url, param, path);
         expect(res.status, JSON.stringify(param)).toBe(400);
@@ -64,7 +70,12 @@ describe('page sizes of proxied lists', () => {
         expect(res.body.msg).toMatch(/^param\.pageSize .*ask for 1 to 100 records a page$/);
       }
     }
-    const search = await postJson(`${world.url}/sw-es/cmsSearch`, { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 5000 }).then(answerOf);
+    const search = await postJson(`${world.url}/sw-es/cmsSearch`, {
+      clusterName: 'cms',
+      searchValue: '青铜',
+      pageNum: 1,
+      pageSize: 5000,
+    }).then(answerOf);
     expect(search.status).toBe(400);
     expect(search.body.msg).toBe('pageSize 5000 is not offered for cmsSearch: ask for 1 to 100 records a page');
     const odd = await list(world.url, { pageNum: 'two', pageSize: 1.5 });
@@ -80,9 +91,14 @@ describe('page sizes of proxied lists', () => {
       expect(res.status, JSON.stringify(param)).toBe(200);
       expect(res.body.code).toBe(200);
     }
-    const types = await postJson(`${world.url}/api/queryExhibitTypeList`, { entity: {}, param: { pageNum: 0, pageSize: 0 } }).then(answerOf);
+    const types = await postJson(`${world.url}/api/queryExhibitTypeList`, { entity: {}, param: { pageNum: 0, pageSize: 0 } }).then(
+      answerOf,
+    );
     expect([types.status, types.body.code]).toEqual([200, 200]);
-    const files = await postJson(`${world.url}/sw-file/refFileObject/queryPageList`, { entity: { objectId: 'g-a1' }, param: { pageNum: 0, pageSize: 0 } }).then(answerOf);
+    const files = await postJson(`${world.url}/sw-file/refFileObject/queryPageList`, {
+      entity: { objectId: 'g-a1' },
+      param: { pageNum: 0, pageSize: 0 },
+    }).then(answerOf);
     expect([files.status, files.body.code]).toEqual([200, 200]);
   });
 
@@ -98,7 +114,11 @@ describe('page sizes of proxied lists', () => {
 
   it('refuses a list body that is no object', async () => {
     for (const body of ['[1]', '"x"', '5', '{"param":"all"}']) {
-      const res = await fetch(`${world.url}/api/queryArchivesList`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const res = await fetch(`${world.url}/api/queryArchivesList`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status, body).toBe(400);
       expect(((await res.json()) as { error: string }).error, body).toBe('BAD_BODY');
     }
@@ -139,15 +159,21 @@ describe('path parameters', () => {
 });
 
 describe("the service's own failure text", () => {
-  it('stays in the log with the request id; the caller gets a stable code and the edge\'s words', async () => {
+  it("stays in the log with the request id; the caller gets a stable code and the edge's words", async () => {
     // A wrong gateway prefix: the service's router answers "Not found: GET /japi/elsewhere/api/…".
     const misrouted = await world.startEdge({ UPSTREAM_PREFIX: '/japi/elsewhere' });
     const res = await fetch(`${misrouted.url}/api/queryArchivesById/${articleId(1)}`, { headers: { 'x-request-id': 'misrouted-1' } });
     const text = await res.text();
     expect(res.status).toBe(404);
-    expect(JSON.parse(text)).toMatchObject({ code: 404, error: 'NOT_FOUND', msg: 'Not found: the content service has no answer for this call' });
+    expect(JSON.parse(text)).toMatchObject({
+      code: 404,
+      error: 'NOT_FOUND',
+      msg: 'Not found: the content service has no answer for this call',
+    });
     expect(text).not.toMatch(/japi|elsewhere|Not found: GET/);
-    expect(world.logs.find((l) => l.reqId === 'misrouted-1' && String(l.msg).includes('Not found: GET /japi/elsewhere/api/queryArchivesById/'))).toBeDefined();
+    expect(
+      world.logs.find((l) => l.reqId === 'misrouted-1' && String(l.msg).includes('Not found: GET /japi/elsewhere/api/queryArchivesById/')),
+    ).toBeDefined();
 
     world.cms.cms.faults.set({ failRate: 1, failStatus: 500 });
     try {
@@ -190,7 +216,8 @@ describe('the miss budget of a client address', () => {
       world.cms.cms.faults.reset();
     }
     // Refused calls cost nothing.
-    for (let i = 0; i < 6; i += 1) expect((await list(edge.url, { pageNum: 1, pageSize: 0 }, undefined, from('203.0.113.7'))).status).toBe(400);
+    for (let i = 0; i < 6; i += 1)
+      expect((await list(edge.url, { pageNum: 1, pageSize: 0 }, undefined, from('203.0.113.7'))).status).toBe(400);
     for (let pageNum = 2; pageNum <= 4; pageNum += 1) expect((await distinct(pageNum, '203.0.113.7')).status).toBe(200);
 
     const before = await upstreamCalls(edge, ['queryArchivesList']);
@@ -213,7 +240,8 @@ describe('the miss budget of a client address', () => {
 
   it('counts the address Express trusts: a forged X-Forwarded-For is not a new budget', async () => {
     const edge = await world.startEdge({ RATE_LIMIT_API_MISSES: '2' });
-    const forged = (pageNum: number, i: number) => list(edge.url, { pageNum, pageSize: 2 }, undefined, { 'x-forwarded-for': `198.51.100.${i}` });
+    const forged = (pageNum: number, i: number) =>
+      list(edge.url, { pageNum, pageSize: 2 }, undefined, { 'x-forwarded-for': `198.51.100.${i}` });
     expect((await forged(1, 1)).status).toBe(200);
     expect((await forged(2, 2)).status).toBe(200);
     expect((await forged(3, 3)).status).toBe(429);

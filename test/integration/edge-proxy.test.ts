@@ -21,7 +21,7 @@ describe('edge proxy: signing', () => {
     expect(body.data.records.map((c) => c.channelNo)).toContain('News');
   });
 
-  it('a wrong key is refused by the service and surfaces as 502 with a clear msg of the edge, the service\'s words in the log', async () => {
+  it("a wrong key is refused by the service and surfaces as 502 with a clear msg of the edge, the service's words in the log", async () => {
     const tampered = await world.startEdge({ TOKEN_KEY: 'ffffffffffffffffffffffffffffffff' });
     const res = await fetch(`${tampered.url}/api/queryAllChannel/CN`, { headers: { 'x-request-id': 'wrong-key-1' } });
     expect(res.status).toBe(502);
@@ -57,7 +57,14 @@ describe('edge proxy: cache', () => {
     expect([miss.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
     const names = (r: Response) => [...r.headers.keys()].filter((n) => !['date', 'keep-alive', 'connection'].includes(n)).sort();
     expect(names(hit)).toEqual(names(miss));
-    for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'content-type', 'etag', 'cache-control']) {
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-frame-options',
+      'content-type',
+      'etag',
+      'cache-control',
+    ]) {
       expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
     }
     expect(hit.headers.get('x-request-id')).toBe('hit-1');
@@ -102,14 +109,18 @@ describe('edge proxy: cache', () => {
     expect(again.headers.get('x-cache')).toBe('HIT');
   });
 
-  it('passes a read\'s not-found on uncached, in the edge\'s words (the service\'s are logged with the request id)', async () => {
+  it("passes a read's not-found on uncached, in the edge's words (the service's are logged with the request id)", async () => {
     world.cms.cms.calls.reset();
     const unknown = articleId(999999);
     for (let i = 0; i < 2; i += 1) {
       const res = await fetch(`${world.url}/api/queryArchivesById/${unknown}`, { headers: { 'x-request-id': `unknown-${i}` } });
       expect(res.status).toBe(404);
       expect(res.headers.get('x-cache')).toBe('MISS');
-      expect(await res.json()).toMatchObject({ code: 404, msg: 'Not found: the content service has no answer for this call', error: 'NOT_FOUND' });
+      expect(await res.json()).toMatchObject({
+        code: 404,
+        msg: 'Not found: the content service has no answer for this call',
+        error: 'NOT_FOUND',
+      });
       expect(world.logs.find((l) => l.reqId === `unknown-${i}` && String(l.msg).includes(unknown))).toBeDefined();
     }
     expect(world.cms.cms.calls.count('queryArchivesById')).toBe(2);
@@ -156,10 +167,17 @@ describe('edge proxy: allow-list and bodies', () => {
 });
 
 describe('edge proxy: writes', () => {
-  const message = { content: '请问周二几点开馆？', name: '李四', phoneNumber: '13912345678', email: 'li@example.com', type: MESSAGE_TYPE.consult };
+  const message = {
+    content: '请问周二几点开馆？',
+    name: '李四',
+    phoneNumber: '13912345678',
+    email: 'li@example.com',
+    type: MESSAGE_TYPE.consult,
+  };
 
   it('two identical addMessage calls store two rows, never cached', async () => {
-    const count = () => (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(message.content) as { n: number }).n;
+    const count = () =>
+      (world.cms.cms.db.prepare('SELECT COUNT(*) AS n FROM messages WHERE content = ?').get(message.content) as { n: number }).n;
     expect(count()).toBe(0);
     for (let i = 0; i < 2; i += 1) {
       const res = await postJson(`${world.url}/api/addMessage`, message);
@@ -196,8 +214,11 @@ describe('edge proxy: writes', () => {
       expect.objectContaining({ field: `q${required}`, code: 'answer_required' }),
     ]);
     const results = async () =>
-      ((await (await postJson(`${world.url}/api/getQuestionnaireResultInfo`, { questionnaireId })).json()) as { data: { recordCount: number } }).data
-        .recordCount;
+      (
+        (await (await postJson(`${world.url}/api/getQuestionnaireResultInfo`, { questionnaireId })).json()) as {
+          data: { recordCount: number };
+        }
+      ).data.recordCount;
     const before = await results();
     const ok = await postJson(`${world.url}/api/addQuestionnaireRecord`, {
       questionnaireId,
@@ -205,7 +226,10 @@ describe('edge proxy: writes', () => {
     });
     expect(ok.status).toBe(200);
     expect(await results()).toBe(before + 1);
-    const unknown = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: wireId('questionnaire', 777), answers: [] });
+    const unknown = await postJson(`${world.url}/api/addQuestionnaireRecord`, {
+      questionnaireId: wireId('questionnaire', 777),
+      answers: [],
+    });
     expect(unknown.status).toBe(404);
     // Not an id at all: refused at the edge.
     const malformed = await postJson(`${world.url}/api/addQuestionnaireRecord`, { questionnaireId: '../1', answers: [] });
@@ -221,7 +245,8 @@ describe('edge proxy: writes', () => {
     // A well-formed id the service does not know is its 404, passed on.
     expect((await fetch(`${world.url}/api/doStarByArcId/${articleId(999999)}`)).status).toBe(404);
     const liked = articleId(2);
-    const stars = async () => ((await (await fetch(`${world.url}/api/queryArchivesById/${liked}`)).json()) as { data: { starCount: number } }).data.starCount;
+    const stars = async () =>
+      ((await (await fetch(`${world.url}/api/queryArchivesById/${liked}`)).json()) as { data: { starCount: number } }).data.starCount;
     const before = await stars();
     const like = await fetch(`${world.url}/api/doStarByArcId/${liked}`);
     expect(like.status).toBe(200);
@@ -270,7 +295,10 @@ describe('edge proxy: files', () => {
     // fetch decodes gzip itself; compare with a manual decode of the raw bytes too.
     expect(await res.text()).toBe(await raw.text());
     expect(gunzipSync(world.edge.cache.entries().find((e) => e.key === 'GET /api/queryAllChannel/CN')!.gzip!).toString()).toBe(
-      world.edge.cache.entries().find((e) => e.key === 'GET /api/queryAllChannel/CN')!.raw.toString(),
+      world.edge.cache
+        .entries()
+        .find((e) => e.key === 'GET /api/queryAllChannel/CN')!
+        .raw.toString(),
     );
   });
 });

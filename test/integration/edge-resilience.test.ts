@@ -24,7 +24,12 @@ const WATCHDOG_MS = 10_000;
 
 beforeAll(async () => {
   world = await startWorld({
-    env: { CACHE_RULES: 'queryArchivesList=10,queryArchivesById=10', CACHE_SWR_S: '30', CACHE_STALE_IF_ERROR_S: '120', UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) },
+    env: {
+      CACHE_RULES: 'queryArchivesList=10,queryArchivesById=10',
+      CACHE_SWR_S: '30',
+      CACHE_STALE_IF_ERROR_S: '120',
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+    },
     deps: { now },
   });
 });
@@ -91,11 +96,20 @@ describe('edge resilience', () => {
       const { url: base } = await world.startEdge({ UPSTREAM_URL: gate.url, UPSTREAM_TIMEOUT_MS: String(SHORT_TIMEOUT_MS) });
       gate.hold(); // released only after the answer: only the edge's time limit can end the wait
       // The watchdog only turns a limit that never fires into a failure; it is far from the limit itself.
-      const res = await beforeDeadline(fetch(`${base}/api/queryArchivesById/${articleId(4)}`), WATCHDOG_MS, 'an answer from the time limit');
+      const res = await beforeDeadline(
+        fetch(`${base}/api/queryArchivesById/${articleId(4)}`),
+        WATCHDOG_MS,
+        'an answer from the time limit',
+      );
       expect(res.status).toBe(504);
-      expect(((await res.json()) as { msg: string }).msg).toBe(`The content service did not answer in time (timeout of ${SHORT_TIMEOUT_MS} ms exceeded)`);
+      expect(((await res.json()) as { msg: string }).msg).toBe(
+        `The content service did not answer in time (timeout of ${SHORT_TIMEOUT_MS} ms exceeded)`,
+      );
       expect(
-        world.logs.some((l) => l.msg === `timeout of ${SHORT_TIMEOUT_MS} ms exceeded` && l.endpoint === 'queryArchivesById' && l.code === 'UPSTREAM_TIMEOUT'),
+        world.logs.some(
+          (l) =>
+            l.msg === `timeout of ${SHORT_TIMEOUT_MS} ms exceeded` && l.endpoint === 'queryArchivesById' && l.code === 'UPSTREAM_TIMEOUT',
+        ),
       ).toBe(true);
     } finally {
       gate.release();

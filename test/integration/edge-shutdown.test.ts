@@ -16,7 +16,6 @@ interface Child {
   exited: Promise<number | null>;
 }
 
-
 /** Starts server/main.ts and resolves once it logs that it listens. */
 async function startEdgeProcess(env: Record<string, string>): Promise<Child> {
   const port = await freePort();

@@ -22,9 +22,13 @@ const read = async (edge: StartedEdge, path: string): Promise<string | null> => 
 };
 
 describe('views of articles read through the API', () => {
-  it('counts one per read, answered from the service or the cache, at the old site\'s paths too', async () => {
+  it("counts one per read, answered from the service or the cache, at the old site's paths too", async () => {
     const before = visitCount(3);
-    const paths = [`/api/queryArchivesById/${articleId(3)}`, `/japi/sw-cms/api/queryArchivesById/${articleId(3)}`, `/sw-cms/api/queryArchivesById/${articleId(3)}`];
+    const paths = [
+      `/api/queryArchivesById/${articleId(3)}`,
+      `/japi/sw-cms/api/queryArchivesById/${articleId(3)}`,
+      `/sw-cms/api/queryArchivesById/${articleId(3)}`,
+    ];
     const labels: Array<string | null> = [];
     for (const path of [...paths, ...paths]) labels.push(await read(world, path));
     expect(labels).toEqual(['MISS', 'HIT', 'HIT', 'HIT', 'HIT', 'HIT']);

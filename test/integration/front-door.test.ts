@@ -36,7 +36,11 @@ function send(base: string, method: string, path: string, headers: Record<string
 /** The headers that may differ between two sendings of one stored answer (and between HEAD and GET). */
 const PER_SENDING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
 const comparable = (h: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(h).filter(([name]) => !PER_SENDING.has(name)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  Object.fromEntries(
+    Object.entries(h)
+      .filter(([name]) => !PER_SENDING.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 function decoded(a: Answer): string {
   const coding = a.headers['content-encoding'];
@@ -53,7 +57,10 @@ let doorEdge: World['edge'];
 
 beforeAll(async () => {
   world = await startWorld();
-  const edge = await world.startEdge({ PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', ADMIN_TOKEN: ADMIN }, { now: () => Date.now() + shift });
+  const edge = await world.startEdge(
+    { PAGE_CACHE_TTL_S: '60', PAGE_CACHE_SWR_S: '30', ADMIN_TOKEN: ADMIN },
+    { now: () => Date.now() + shift },
+  );
   door = edge.url;
   doorEdge = edge.edge;
 });
@@ -70,15 +77,30 @@ const manifestEntry = (): string => {
 
 /** Waits until the door sends this answer in brotli (its first hit makes the copy). */
 async function brotliReady(method: string, path: string): Promise<void> {
-  await expect.poll(async () => (await send(door, method, path, { 'accept-encoding': 'br' })).headers['content-encoding'], { timeout: 5000 }).toBe('br');
+  await expect
+    .poll(async () => (await send(door, method, path, { 'accept-encoding': 'br' })).headers['content-encoding'], { timeout: 5000 })
+    .toBe('br');
 }
 
 describe('the door sends what the edge holds', () => {
   const cases = () => [
     { name: 'an HTML page', method: 'GET', path: '/News/Media', body: undefined, type: /text\/html/ },
-    { name: 'a /__data answer', method: 'GET', path: '/__data/News/Media?_route=zh%3ANews%2FMedia', body: undefined, type: /application\/json/ },
+    {
+      name: 'a /__data answer',
+      method: 'GET',
+      path: '/__data/News/Media?_route=zh%3ANews%2FMedia',
+      body: undefined,
+      type: /application\/json/,
+    },
     // API answers keep the gzip copy the cache made when it stored them (no brotli copy).
-    { name: 'an API read', method: 'POST', path: '/api/queryArchivesList', body: JSON.stringify(LIST_BODY), type: /application\/json/, gzipOnly: true },
+    {
+      name: 'an API read',
+      method: 'POST',
+      path: '/api/queryArchivesList',
+      body: JSON.stringify(LIST_BODY),
+      type: /application\/json/,
+      gzipOnly: true,
+    },
     { name: 'a build file', method: 'GET', path: manifestEntry(), body: undefined, type: /javascript/ },
   ];
 
@@ -103,7 +125,15 @@ describe('the door sends what the edge holds', () => {
         expect(viaDoor.headers['content-security-policy'], c.name).toContain("script-src 'self'");
         // Answers under 1 KiB are sent as they are.
         const compressed = Buffer.byteLength(decoded(warm)) >= 1024;
-        const expected = !compressed ? undefined : encoding === 'br' ? (c.gzipOnly ? undefined : 'br') : encoding.startsWith('gzip') ? 'gzip' : undefined;
+        const expected = !compressed
+          ? undefined
+          : encoding === 'br'
+            ? c.gzipOnly
+              ? undefined
+              : 'br'
+            : encoding.startsWith('gzip')
+              ? 'gzip'
+              : undefined;
         expect(viaDoor.headers['content-encoding'], `${c.name} ${encoding}`).toBe(expected);
         expect(Number(viaDoor.headers['content-length']), `${c.name} ${encoding}`).toBe(viaDoor.body.length);
         expect(decoded(viaDoor), c.name).toBe(decoded(warm));
@@ -112,7 +142,10 @@ describe('the door sends what the edge holds', () => {
       expect(notModified.status, `${c.name} 304`).toBe(304);
       expect(notModified.body.length).toBe(0);
       if (c.method === 'GET') {
-        const [head, get] = [await send(door, 'HEAD', c.path, { 'accept-encoding': 'gzip' }), await send(door, 'GET', c.path, { 'accept-encoding': 'gzip' })];
+        const [head, get] = [
+          await send(door, 'HEAD', c.path, { 'accept-encoding': 'gzip' }),
+          await send(door, 'GET', c.path, { 'accept-encoding': 'gzip' }),
+        ];
         expect(head.status).toBe(200);
         expect(head.body.length).toBe(0);
         // HEAD says what GET would send, Age aside (the two may straddle a second).
@@ -253,15 +286,47 @@ describe('a request that names more than one host', () => {
     await send(door, 'GET', '/News/Media');
     expect((await send(door, 'GET', '/News/Media')).headers['x-cache']).toBe('HIT');
     const cases: Array<{ method: string; target: string; headers: Array<[string, string]>; body?: string }> = [
-      { method: 'GET', target: '/News/Media', headers: [['Host', host], ['Host', 'evil.example']] },
-      { method: 'GET', target: '/News/Media', headers: [['Host', host], ['HOST', host]] },
+      {
+        method: 'GET',
+        target: '/News/Media',
+        headers: [
+          ['Host', host],
+          ['Host', 'evil.example'],
+        ],
+      },
+      {
+        method: 'GET',
+        target: '/News/Media',
+        headers: [
+          ['Host', host],
+          ['HOST', host],
+        ],
+      },
       { method: 'GET', target: '/News/Media', headers: [['Host', `${host}, evil.example`]] },
-      { method: 'GET', target: '/healthz', headers: [['host', 'evil.example'], ['Host', host]] },
-      { method: 'HEAD', target: '/News/Media', headers: [['Host', host], ['Host', 'evil.example']] },
+      {
+        method: 'GET',
+        target: '/healthz',
+        headers: [
+          ['host', 'evil.example'],
+          ['Host', host],
+        ],
+      },
+      {
+        method: 'HEAD',
+        target: '/News/Media',
+        headers: [
+          ['Host', host],
+          ['Host', 'evil.example'],
+        ],
+      },
       {
         method: 'POST',
         target: '/api/queryArchivesList',
-        headers: [['Host', host], ['Content-Type', 'application/json'], ['Host', 'evil.example']],
+        headers: [
+          ['Host', host],
+          ['Content-Type', 'application/json'],
+          ['Host', 'evil.example'],
+        ],
         body: JSON.stringify(LIST_BODY),
       },
     ];

@@ -41,7 +41,7 @@ const numbersIn = (nodes: readonly ChannelNode[]): string[] => nodes.flatMap((n)
 /** The hidden channels: the demo's press kit on both sites, and the Chinese `Media` list hidden here. */
 const HIDDEN = ['PressKit', 'EN_PressKit', 'Media'];
 
-describe('a hidden channel\'s page, when linked', () => {
+describe("a hidden channel's page, when linked", () => {
   it('answers as on the server (title, breadcrumb, banner), with noindex and only its own chain sent along', async () => {
     const id = await firstId(world.cmsUrl, 'article', 'PressKit');
     const path = `/Survey/PressKit/${id}`;
@@ -89,13 +89,19 @@ describe('listed pages', () => {
       expect(page.status, path).toBe(200);
       const sent = numbersIn(frameOf(page.html).channels);
       expect(sent.length, path).toBeGreaterThan(10);
-      expect(sent.filter((no) => HIDDEN.includes(no)), path).toEqual([]);
+      expect(
+        sent.filter((no) => HIDDEN.includes(no)),
+        path,
+      ).toEqual([]);
       expect(page.html, path).not.toContain('媒体资料');
       expect(page.html, path).not.toContain('<meta name="robots"');
       const data = await fetch(`${base}${dataUrl(new URL(path, base), 'root')}`, { headers: { accept: 'application/json' } });
       const answer = (await data.json()) as { type: string; data: FrameData };
       expect(answer.type, path).toBe('data');
-      expect(numbersIn(answer.data.channels).filter((no) => HIDDEN.includes(no)), path).toEqual([]);
+      expect(
+        numbersIn(answer.data.channels).filter((no) => HIDDEN.includes(no)),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -110,7 +116,11 @@ describe('listed pages', () => {
 describe('discovery and search', () => {
   it('the sitemap names no page of a hidden channel', async () => {
     const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
-    const read = async (url: string) => parser.parse(await (await fetch(url)).text()) as { urlset?: { url: Array<{ loc: string }> }; sitemapindex?: { sitemap: Array<{ loc: string }> } };
+    const read = async (url: string) =>
+      parser.parse(await (await fetch(url)).text()) as {
+        urlset?: { url: Array<{ loc: string }> };
+        sitemapindex?: { sitemap: Array<{ loc: string }> };
+      };
     const top = await read(`${base}/sitemap.xml`);
     const parts = top.sitemapindex ? await Promise.all(top.sitemapindex.sitemap.map((s) => read(s.loc))) : [top];
     const paths = parts.flatMap((p) => p.urlset?.url ?? []).map((u) => new URL(u.loc).pathname);
@@ -120,7 +130,9 @@ describe('discovery and search', () => {
 
   it('search leaves out what the service still finds in a hidden channel', async () => {
     type Row = { archivesId: string; title: string };
-    const { body } = await call<{ records: Row[] }>(world.cmsUrl, 'queryArchivesList', { body: { entity: { channelNo: 'Media' }, param: { pageNum: 1, pageSize: 1 } } });
+    const { body } = await call<{ records: Row[] }>(world.cmsUrl, 'queryArchivesList', {
+      body: { entity: { channelNo: 'Media' }, param: { pageNum: 1, pageSize: 1 } },
+    });
     const hidden = body.data.records[0]!;
     // The service's own search still answers with it (its index predates the change, as deployed ones may)...
     const found = await call<SearchResult<SearchHit>>(world.cmsUrl, 'querySearchList', {

@@ -34,7 +34,11 @@ describe('home', () => {
     expect(titleOf(html)).toBe('云溪博物馆');
     const slider = /<section class="slider"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(slider).toContain('aria-roledescription="carousel"');
-    expect(all(slider, /aria-roledescription="slide" aria-label="([^"]+)"/g)).toEqual(['第 1 张，共 3 张', '第 2 张，共 3 张', '第 3 张，共 3 张']);
+    expect(all(slider, /aria-roledescription="slide" aria-label="([^"]+)"/g)).toEqual([
+      '第 1 张，共 3 张',
+      '第 2 张，共 3 张',
+      '第 3 张，共 3 张',
+    ]);
     expect(slider).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.slide(1)))}"[^>]*loading="eager"[^>]*fetchPriority="high"`, 'i'));
     expect(slider).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.slide(2)))}"[^>]*loading="lazy"`));
     // Only the first slide is shown and reachable before JavaScript runs.
@@ -56,7 +60,11 @@ describe('home', () => {
 
     const exh = section('exh');
     expect(exh).toContain('<h2 id="home-exh-title" class="home-section__title">正在展出</h2>');
-    expect(all(exh, /<h3 class="home-exh__title">([^<]+)<\/h3>/g)).toEqual(['丝绸之路文物精品展', '丝路瓷韵特展', '瓷韵千年——历代陶瓷陈列']);
+    expect(all(exh, /<h3 class="home-exh__title">([^<]+)<\/h3>/g)).toEqual([
+      '丝绸之路文物精品展',
+      '丝路瓷韵特展',
+      '瓷韵千年——历代陶瓷陈列',
+    ]);
     expect(exh).toContain(`href="${OWN_SITE}" target="_blank" rel="noopener"`);
     expect(exh).toContain('<span class="exh-facts__dates">2020.01.01 - 2099.12.31</span>');
     expect(exh).toContain('临时展厅二（二层西侧）');
@@ -105,7 +113,14 @@ describe('exhibition lists', () => {
     const { status, html } = await page('/Exhibition/TempExh');
     expect(status).toBe(200);
     expect(titleOf(html)).toBe('临时展览 - 云溪博物馆');
-    expect(exhibitionTitles(html)).toEqual(['玉润东方——古代玉器精品展', '丝绸之路文物精品展', '丝路瓷韵特展', '往届书画展', '历年特展8', '历年特展7']);
+    expect(exhibitionTitles(html)).toEqual([
+      '玉润东方——古代玉器精品展',
+      '丝绸之路文物精品展',
+      '丝路瓷韵特展',
+      '往届书画展',
+      '历年特展8',
+      '历年特展7',
+    ]);
     expect(html).toContain('共 8 个展览');
     expect(html).toContain('<span class="exh-facts__dates">2098.01.18 - 2098.05.05</span>');
     expect(html).toContain('<span class="exh-facts__dates">2019.01.01 - 2019.03.01</span>');
@@ -189,7 +204,9 @@ describe('exhibition details', () => {
   it('shows a temporary exhibition with its pictures and its exhibits linking into their collections', async () => {
     const { html } = await page(`/Exhibition/TempExh/${IDS.silkRoad}`);
     // Shared with the picture the page shows: an absolute URL below the file prefix.
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(FIXTURE_FILES.image))}">`));
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(FIXTURE_FILES.image))}">`),
+    );
     expect(html).toContain('<span class="exh-facts__dates">2020.01.01 - 2099.12.31</span>');
     expect(html).toContain('<p class="exh-facts__phase exh-facts__phase--current">展览中</p>');
     expect(html).toContain('<p>丝路瓷韵特展的介绍。</p>');
@@ -204,7 +221,9 @@ describe('exhibition details', () => {
 
   it('links an exhibition with its own site out from the detail page too', async () => {
     const { html } = await page(`/Exhibition/TempExh/${IDS.ownSite}`);
-    expect(html).toContain(`<a class="button button--primary exh-detail__site" href="${OWN_SITE}" target="_blank" rel="noopener">访问展览网站`);
+    expect(html).toContain(
+      `<a class="button button--primary exh-detail__site" href="${OWN_SITE}" target="_blank" rel="noopener">访问展览网站`,
+    );
   });
 
   it('answers 404 for unknown, malformed and other-site ids', async () => {
@@ -280,8 +299,12 @@ describe('collections', () => {
     const { status, html } = await page(`/Collection/PreciousCol/${IDS.ding}`);
     expect(status).toBe(200);
     expect(titleOf(html)).toBe('兽面纹铜鼎 - 云溪博物馆');
-    expect(html).toMatch(new RegExp(`<img src="${re(fileHref(PAGE_FILES.exhibit(1)))}" alt="兽面纹铜鼎"[^>]*class="safe-image exhibit__image"`));
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(PAGE_FILES.exhibit(1)))}">`));
+    expect(html).toMatch(
+      new RegExp(`<img src="${re(fileHref(PAGE_FILES.exhibit(1)))}" alt="兽面纹铜鼎"[^>]*class="safe-image exhibit__image"`),
+    );
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+${re(fileHref(PAGE_FILES.exhibit(1)))}">`),
+    );
     const facts = all(html, /<div class="exhibit__fact"><dt>([^<]+)<\/dt><dd>([^<]+)<\/dd><\/div>/g);
     expect(facts).toEqual(['类别', '年代', '具体年代', '尺寸', '级别', '收藏单位', '来源']);
     expect(html).toContain('<dt>来源</dt><dd>1953年征集</dd>');
@@ -290,8 +313,12 @@ describe('collections', () => {
     expect(html).toContain('<dt>级别</dt><dd>一级文物</dd>');
     expect(html).not.toContain('cms0801');
     const gallery = /<section class="gallery"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
-    expect(all(gallery, /<a class="gallery__link" href="([^"]+)"/g)).toEqual([PAGE_FILES.exhibit(1), PAGE_FILES.exhibitB, PAGE_FILES.exhibitC].map(fileHref));
-    expect(html).toContain('<a class="button button--primary exhibit__model" href="https://3d.example-museum.cn/ding" target="_blank" rel="noopener">');
+    expect(all(gallery, /<a class="gallery__link" href="([^"]+)"/g)).toEqual(
+      [PAGE_FILES.exhibit(1), PAGE_FILES.exhibitB, PAGE_FILES.exhibitC].map(fileHref),
+    );
+    expect(html).toContain(
+      '<a class="button button--primary exhibit__model" href="https://3d.example-museum.cn/ding" target="_blank" rel="noopener">',
+    );
     expect(html).toContain('<p>鼎腹饰兽面纹。</p>');
     expect(html).not.toContain('alert(');
     expect(html).not.toMatch(/onerror=/i);
@@ -299,7 +326,14 @@ describe('collections', () => {
   });
 
   it('answers 404 for unknown and other-site exhibits, and serves the English twin', async () => {
-    for (const path of [`/Collection/PreciousCol/${wireId('exhibit', 999)}`, '/Collection/GMWW/x1', '/Collection/GMWW/x.1', `/Collection/PreciousCol/${IDS.silkRoad}`, `/Collection/PreciousCol/${IDS.enDing}`, `/EN_Collection/EN_PreciousCol/${IDS.ding}`]) {
+    for (const path of [
+      `/Collection/PreciousCol/${wireId('exhibit', 999)}`,
+      '/Collection/GMWW/x1',
+      '/Collection/GMWW/x.1',
+      `/Collection/PreciousCol/${IDS.silkRoad}`,
+      `/Collection/PreciousCol/${IDS.enDing}`,
+      `/EN_Collection/EN_PreciousCol/${IDS.ding}`,
+    ]) {
       expect((await page(path)).status, path).toBe(404);
     }
     const en = await page(`/EN_Collection/EN_PreciousCol/${IDS.enDing}`);

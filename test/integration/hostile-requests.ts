@@ -40,9 +40,38 @@ const SCRIPT_PAYLOADS = [
   `'><img src=x onerror=${MARK}>`,
 ];
 const INJECTIONS = [`%0d%0aSet-Cookie:%20${INJECTED_COOKIE}=1`, `%0d%0a${INJECTED_HEADER}:%201`, `%0aLocation:%20//evil.example`];
-const HOSTS = ['a b', 'x@evil.example', 'evil.example:99999', '', 'a/b', 'evil.example', '[::1]:3000', 'localhost:0', 'x'.repeat(300), `<script>${MARK}</script>`, 'evil.example\\@good', '127.0.0.1:1:2', 'ä.example', '-bad-.example'];
+const HOSTS = [
+  'a b',
+  'x@evil.example',
+  'evil.example:99999',
+  '',
+  'a/b',
+  'evil.example',
+  '[::1]:3000',
+  'localhost:0',
+  'x'.repeat(300),
+  `<script>${MARK}</script>`,
+  'evil.example\\@good',
+  '127.0.0.1:1:2',
+  'ä.example',
+  '-bad-.example',
+];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE', 'FOO'];
-const BAD_SEGMENTS = ['%E0%A4%A', '%', '%zz', '%00', '%C0%AF', '%2e%2e', '..', '%2F%2F', '\\', '%ff%fe', '..%2F..%2Fetc%2Fpasswd', '%EF%BF%BF', '\u00e9'];
+const BAD_SEGMENTS = [
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  '%00',
+  '%C0%AF',
+  '%2e%2e',
+  '..',
+  '%2F%2F',
+  '\\',
+  '%ff%fe',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%EF%BF%BF',
+  '\u00e9',
+];
 const CONTENT_TYPES = [
   'application/json',
   'application/json',
@@ -61,7 +90,21 @@ const CONTENT_TYPES = [
   '',
   null,
 ];
-const ID_VALUES = ['CN', 'EN', '1', '-1', '0x10', '1e309', 'a'.repeat(100), `${MARK}%3Cscript%3E`, '%00', '%E0%A4%A', '..%2F..', 'null', '%20'];
+const ID_VALUES = [
+  'CN',
+  'EN',
+  '1',
+  '-1',
+  '0x10',
+  '1e309',
+  'a'.repeat(100),
+  `${MARK}%3Cscript%3E`,
+  '%00',
+  '%E0%A4%A',
+  '..%2F..',
+  'null',
+  '%20',
+];
 
 /** A JSON text nested `depth` levels, of arrays, objects or both; closed or left open. */
 export function deepJson(depth: number, kind: 'array' | 'object' | 'mixed', closed = true): string {
@@ -97,19 +140,32 @@ function jsonBody(rand: Rand): string | Buffer {
     case 10:
       return `{"entity":{"channelNo":"\\ud800"},"param":{"pageNum":${'9'.repeat(400)}}}`;
     case 11:
-      return JSON.stringify({ content: pick(rand, SCRIPT_PAYLOADS), name: '<b>x</b>', type: 'cms9999', questionnaireId: pick(rand, ID_VALUES), answers: [{ x: [] }] });
+      return JSON.stringify({
+        content: pick(rand, SCRIPT_PAYLOADS),
+        name: '<b>x</b>',
+        type: 'cms9999',
+        questionnaireId: pick(rand, ID_VALUES),
+        answers: [{ x: [] }],
+      });
     case 12:
       return deepJson(int(rand, 2, 32), 'mixed'); // deep but allowed
     default:
-      return JSON.stringify({ entity: { channelNo: 'SNews', [`k${int(rand, 0, 99)}`]: rand() }, param: { pageNum: int(rand, 0, 3), pageSize: int(rand, 0, 50) } });
+      return JSON.stringify({
+        entity: { channelNo: 'SNews', [`k${int(rand, 0, 99)}`]: rand() },
+        param: { pageNum: int(rand, 0, 3), pageSize: int(rand, 0, 50) },
+      });
   }
 }
 
 function formBody(rand: Rand, contentType: string | null): string | Buffer {
-  const value = () => pick(rand, [...SCRIPT_PAYLOADS, '王小明', '13900001111', 'x@y', '', 'a'.repeat(int(rand, 0, 3000)), '%E0%A4%A', '\u0000']);
+  const value = () =>
+    pick(rand, [...SCRIPT_PAYLOADS, '王小明', '13900001111', 'x@y', '', 'a'.repeat(int(rand, 0, 3000)), '%E0%A4%A', '\u0000']);
   const fields: Array<[string, string]> = [
     ['formKey', pick(rand, ['00000000-0000-4000-8000-000000000000', MARK, ''])],
-    ...Array.from({ length: int(rand, 0, 6) }, (): [string, string] => [pick(rand, ['name', 'phoneNumber', 'email', 'type', 'content', 'intent', 'id', 'likes', 'q1', 'qabc_other', MARK]), value()]),
+    ...Array.from({ length: int(rand, 0, 6) }, (): [string, string] => [
+      pick(rand, ['name', 'phoneNumber', 'email', 'type', 'content', 'intent', 'id', 'likes', 'q1', 'qabc_other', MARK]),
+      value(),
+    ]),
   ];
   if (contentType?.startsWith('multipart/form-data; boundary=fzb') && rand() < 0.7) {
     const parts = fields.map(([n, v]) => `--fzb\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n${v}\r\n`).join('');
@@ -153,7 +209,14 @@ function mutatePath(rand: Rand, path: string): string {
     case 8:
       return `${path}${pick(rand, INJECTIONS)}`;
     case 9:
-      return pick(rand, [`http://evil.example${path}`, '*', `/.//evil.example`, `/a/..//evil.example`, `${path}/..%2F..%2F..%2F`, `/%2F%2Fevil.example`]);
+      return pick(rand, [
+        `http://evil.example${path}`,
+        '*',
+        `/.//evil.example`,
+        `/a/..//evil.example`,
+        `${path}/..%2F..%2F..%2F`,
+        `/%2F%2Fevil.example`,
+      ]);
     case 10:
       return `${path}?${pick(rand, INJECTIONS)}=1&platform=wx`;
     default:
@@ -165,10 +228,12 @@ function headersFor(rand: Rand): { headers: Array<[string, string]>; noHost: boo
   const headers: Array<[string, string]> = [];
   const hostile = rand() < 0.35;
   if (hostile) headers.push(['Host', pick(rand, HOSTS)]);
-  if (rand() < 0.5) headers.push(['Accept', pick(rand, ['text/html', 'application/json', '*/*', 'text/html;q=0.1, application/json', `<script>${MARK}`])]);
+  if (rand() < 0.5)
+    headers.push(['Accept', pick(rand, ['text/html', 'application/json', '*/*', 'text/html;q=0.1, application/json', `<script>${MARK}`])]);
   if (rand() < 0.15) headers.push(['X-Request-Id', pick(rand, [`${MARK}<script>`, 'x'.repeat(200), 'ok-id-1'])]);
   if (rand() < 0.1) headers.push(['X-Request-Id', 'fz'], ['Set-Cookie', `${INJECTED_COOKIE}=1`]);
-  if (rand() < 0.1) headers.push(['X-Forwarded-Host', pick(rand, HOSTS)], ['X-Forwarded-Proto', pick(rand, ['javascript', 'https', 'a b'])]);
+  if (rand() < 0.1)
+    headers.push(['X-Forwarded-Host', pick(rand, HOSTS)], ['X-Forwarded-Proto', pick(rand, ['javascript', 'https', 'a b'])]);
   if (rand() < 0.1) headers.push(['Accept-Language', pick(rand, [`<script>${MARK}`, 'en;q=abc', 'zz', 'en'])]);
   if (rand() < 0.05) headers.push(['Referer', `http://evil.example/<script>${MARK}</script>`]);
   if (rand() < 0.05) headers.push(['User-Agent', pick(rand, ['Googlebot/2.1', '\u00ff\u00fe', 'x'.repeat(2000)])]);
@@ -206,12 +271,24 @@ function oneRequest(rand: Rand, t: FuzzTargets): RawRequest {
   if (roll < 0.45) {
     const req = bodyRequest(rand, 'POST', '/_edge/purge', 'json');
     // Real purges too: they walk every cached page's key, whatever Host it was rendered for.
-    if (rand() < 0.5) req.body = pick(rand, ['{"prefix":"/News"}', '{"prefix":"/"}', '{"tag":"channel:SNews"}', '{"all":true}', `{"prefix":"${MARK}<script>"}`]);
+    if (rand() < 0.5)
+      req.body = pick(rand, [
+        '{"prefix":"/News"}',
+        '{"prefix":"/"}',
+        '{"tag":"channel:SNews"}',
+        '{"all":true}',
+        `{"prefix":"${MARK}<script>"}`,
+      ]);
     req.headers!.push(['Authorization', rand() < 0.7 ? `Bearer ${t.adminToken}` : 'Bearer nope']);
     return req;
   }
   const method = pick(rand, METHODS);
-  const base = rand() < 0.3 ? apiPath(rand, 'GET', t.aliases) : rand() < 0.15 ? `/__data${pick(rand, t.pages)}?_route=${pick(rand, ['root', MARK])}` : pick(rand, t.pages);
+  const base =
+    rand() < 0.3
+      ? apiPath(rand, 'GET', t.aliases)
+      : rand() < 0.15
+        ? `/__data${pick(rand, t.pages)}?_route=${pick(rand, ['root', MARK])}`
+        : pick(rand, t.pages);
   const target = rand() < 0.7 ? mutatePath(rand, base) : base;
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') return bodyRequest(rand, method, target, rand() < 0.5 ? 'json' : 'form');
   const { headers, noHost } = headersFor(rand);

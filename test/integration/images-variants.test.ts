@@ -217,7 +217,10 @@ describe('files the reference service never has', () => {
   it('ends a store read that stalls with a 502 that says so, never a hung socket, and lets go of the store', async () => {
     const res = await get('/file/store/stalls.jpg?w=300', MODERN, edgeUrl);
     expect(res.status).toBe(502);
-    expect(JSON.parse(res.body.toString())).toMatchObject({ error: 'IMAGE_UPSTREAM', msg: expect.stringMatching(/^The picture could not be read from the content service \(.+\)$/) });
+    expect(JSON.parse(res.body.toString())).toMatchObject({
+      error: 'IMAGE_UPSTREAM',
+      msg: expect.stringMatching(/^The picture could not be read from the content service \(.+\)$/),
+    });
     // What ended the wait: the edge gave up the read itself (the store's body went silent), closing the
     // store's answer with 4,999 of its bytes never sent.
     expect(await stallEnded).toBe(false);
@@ -275,7 +278,9 @@ describe('the bytes of pictures read for resizing are bounded together', () => {
       expect(third.headers.get('retry-after')).toBe('2');
       const body = JSON.parse(third.body.toString()) as { error: string; msg: string };
       expect(body.error).toBe('IMAGE_BUSY');
-      expect(body.msg).toMatch(/^The edge is busy resizing pictures \(the pictures it is reading and resizing take \d+ MB of the 48 MB it gives them\); try again shortly$/);
+      expect(body.msg).toMatch(
+        /^The edge is busy resizing pictures \(the pictures it is reading and resizing take \d+ MB of the 48 MB it gives them\); try again shortly$/,
+      );
       cutParked();
       expect((await Promise.all(held)).map((a) => a.status)).toEqual([502, 502]);
       // The failed reads gave their bytes back: the same third source is read now.

@@ -62,7 +62,9 @@ describe('the board', () => {
       expect(html).toMatch(new RegExp(`<label class="form-field__label" for="${id}">${label}`));
     }
     // Exactly the service's MESSAGE_TYPE entries, in its order, by their vendor codes.
-    const choices = [...html.matchAll(/<input type="radio" name="type"(?: checked="")? value="([^"]+)"\/><span>([^<]+)<\/span>/g)].map((m) => [m[1], m[2]]);
+    const choices = [...html.matchAll(/<input type="radio" name="type"(?: checked="")? value="([^"]+)"\/><span>([^<]+)<\/span>/g)].map(
+      (m) => [m[1], m[2]],
+    );
     expect(choices).toEqual([
       [MESSAGE_TYPE.consult, '咨询'],
       [MESSAGE_TYPE.suggest, '建议'],
@@ -122,7 +124,13 @@ describe('leaving a message without JavaScript', () => {
     expect(stored(content)).toBe(1);
     expect(allMessages()).toBe(before + 1);
     const row = edge.cms.cms.db.prepare('SELECT * FROM messages WHERE content = ?').get(content) as Record<string, unknown>;
-    expect(row).toMatchObject({ name: '王小明', phoneNumber: '13900001111', email: 'wang@example.cn', type: MESSAGE_TYPE.suggest, isPublished: 0 });
+    expect(row).toMatchObject({
+      name: '王小明',
+      phoneNumber: '13900001111',
+      email: 'wang@example.cn',
+      type: MESSAGE_TYPE.suggest,
+      isPublished: 0,
+    });
 
     const thanks = await page(edge.url, res.location!);
     expect(thanks.html).toContain('感谢您的留言！留言将在本馆回复后与回复一同显示在留言板上。');
@@ -133,12 +141,18 @@ describe('leaving a message without JavaScript', () => {
   it('files a message sent from the English board on the English board, whatever its script', async () => {
     // Written with Chinese characters: the service would guess 中文 from the text alone.
     const content = `Thank you for the 青铜 gallery ${Date.now()}`;
-    const res = await postForm(edge.url, EN_BOARD, [['formKey', formKeyOf((await page(edge.url, EN_BOARD)).html)], ['content', content]]);
+    const res = await postForm(edge.url, EN_BOARD, [
+      ['formKey', formKeyOf((await page(edge.url, EN_BOARD)).html)],
+      ['content', content],
+    ]);
     expect(res.status).toBe(303);
     const row = edge.cms.cms.db.prepare('SELECT languageType FROM messages WHERE content = ?').get(content) as { languageType: string };
     expect(row.languageType).toBe('EN');
     const zh = `中文留言 ${Date.now()}`;
-    await postForm(edge.url, BOARD, [['formKey', await freshKey()], ['content', zh]]);
+    await postForm(edge.url, BOARD, [
+      ['formKey', await freshKey()],
+      ['content', zh],
+    ]);
     expect(edge.cms.cms.db.prepare('SELECT languageType FROM messages WHERE content = ?').get(zh)).toEqual({ languageType: 'CN' });
   });
 
@@ -156,11 +170,17 @@ describe('leaving a message without JavaScript', () => {
 
   it('passes a type it has no word for to the service, which judges it by its dictionary', async () => {
     const before = allMessages();
-    const res = await postForm(edge.url, BOARD, [['formKey', await freshKey()], ['type', 'cms9999'], ['content', '内容']]);
+    const res = await postForm(edge.url, BOARD, [
+      ['formKey', await freshKey()],
+      ['type', 'cms9999'],
+      ['content', '内容'],
+    ]);
     expect(res.status).toBe(400);
     // The type field is marked, and the notice carries what the service said; the input is kept.
     expect(res.html).toMatch(new RegExp(`id="msg-type-error">.*?${FIELD_ERROR_MESSAGES.type_invalid.zh}</p>`));
-    expect(res.html).toMatch(/<p class="form-notice form-notice--failure" role="alert">博物馆未接受此次提交：[^<]*type[^<]*。您填写的内容已保留，请修改后重试。<\/p>/);
+    expect(res.html).toMatch(
+      /<p class="form-notice form-notice--failure" role="alert">博物馆未接受此次提交：[^<]*type[^<]*。您填写的内容已保留，请修改后重试。<\/p>/,
+    );
     expect(res.html).toMatch(/<textarea[^>]*>内容<\/textarea>/);
     expect(allMessages()).toBe(before);
   });
@@ -183,10 +203,42 @@ describe('leaving a message without JavaScript', () => {
     ['empty content', [['content', '   ']], 'msg-content', 'content_required'],
     ['content over 500 characters', [['content', '长'.repeat(501)]], 'msg-content', 'content_too_long'],
     ['HTML in the content', [['content', '<script>alert(1)</script>']], 'msg-content', 'content_html'],
-    ['a name that is not a name', [['name', '张'], ['content', '内容']], 'msg-name', 'name_invalid'],
-    ['a wrong mobile number', [['phoneNumber', '12345'], ['content', '内容']], 'msg-phoneNumber', 'phone_invalid'],
-    ['a wrong e-mail', [['email', 'wang@'], ['content', '内容']], 'msg-email', 'email_invalid'],
-    ['a type that is no dictionary code', [['type', 'spam!'], ['content', '内容']], 'msg-type', 'type_invalid'],
+    [
+      'a name that is not a name',
+      [
+        ['name', '张'],
+        ['content', '内容'],
+      ],
+      'msg-name',
+      'name_invalid',
+    ],
+    [
+      'a wrong mobile number',
+      [
+        ['phoneNumber', '12345'],
+        ['content', '内容'],
+      ],
+      'msg-phoneNumber',
+      'phone_invalid',
+    ],
+    [
+      'a wrong e-mail',
+      [
+        ['email', 'wang@'],
+        ['content', '内容'],
+      ],
+      'msg-email',
+      'email_invalid',
+    ],
+    [
+      'a type that is no dictionary code',
+      [
+        ['type', 'spam!'],
+        ['content', '内容'],
+      ],
+      'msg-type',
+      'type_invalid',
+    ],
   ];
 
   it.each(invalid)('%s: 400, the message next to the field, nothing stored', async (_name, fields, inputId, code) => {
@@ -272,8 +324,13 @@ describe('the write limit', () => {
 
   it('refuses a client address past its budget with 429 and stores nothing more', async () => {
     const key = formKeyOf((await page(limited.url, BOARD)).html);
-    const send = (content: string) => postForm(limited.url, BOARD, [['formKey', key], ['content', content]]);
-    const count = (): number => (edge.cms.cms.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE content LIKE '限额%'").get() as { n: number }).n;
+    const send = (content: string) =>
+      postForm(limited.url, BOARD, [
+        ['formKey', key],
+        ['content', content],
+      ]);
+    const count = (): number =>
+      (edge.cms.cms.db.prepare("SELECT COUNT(*) AS n FROM messages WHERE content LIKE '限额%'").get() as { n: number }).n;
     expect((await send('限额一')).status).toBe(303);
     expect((await send('限额二')).status).toBe(303);
     const third = await send('限额三');

@@ -60,7 +60,10 @@ function pointedAt(shipped: string, socket: string, upstream: string): string {
   expect(shipped, 'edge-lb.conf has the upstream block this test points elsewhere').toMatch(servers);
   expect(shipped, 'edge-lb.conf listens on 8080').toMatch(listenLine);
   return shipped
-    .replace(servers, (_m, open: string, body: string, close: string) => `${open}${body.replace(/^\s*server .*;$/gm, `    server ${upstream};`)}${close}`)
+    .replace(
+      servers,
+      (_m, open: string, body: string, close: string) => `${open}${body.replace(/^\s*server .*;$/gm, `    server ${upstream};`)}${close}`,
+    )
     .replace(listenLine, `$1listen unix:${socket};`);
 }
 

@@ -19,7 +19,14 @@
 // Records are in stored form: integer row numbers (ROWS), which the service sends as 32-hex-digit
 // wire ids (IDS, what routes and answers hold), store paths relative to the file prefix, vendor
 // dictionary codes, null for a missing value.
-import type { DemoActivity, DemoContent, DemoExhibit, DemoExhibitionBase, DemoExhibitionTemp, DemoQuestion } from '../../cms/db/demo/types.ts';
+import type {
+  DemoActivity,
+  DemoContent,
+  DemoExhibit,
+  DemoExhibitionBase,
+  DemoExhibitionTemp,
+  DemoQuestion,
+} from '../../cms/db/demo/types.ts';
 import { FIXTURE, FIXTURE_FILES, MESSAGE_TYPE, article, channel, fixtureFile, wireId } from './cms-fixture.ts';
 
 /** `count` articles of a channel, newest first by id: `${prefix}第N篇`, one a day back from 2025-06-28. */
@@ -28,7 +35,11 @@ function series(firstId: number, channelNo: string, prefix: string, count: numbe
     const n = count - i;
     const day = new Date(Date.UTC(2025, 5, 28 - i)).toISOString().slice(0, 10);
     const body = `<p>${prefix}第${n}篇的正文。${'文物保护与展示。'.repeat(20)}</p>`;
-    return article(firstId + i, channelNo, `${prefix}第${n}篇`, body, `${day} 09:00:00`, { groupId: `g-p${firstId + i}`, thumbImg: FIXTURE_FILES.image, visitCount: 7 });
+    return article(firstId + i, channelNo, `${prefix}第${n}篇`, body, `${day} 09:00:00`, {
+      groupId: `g-p${firstId + i}`,
+      thumbImg: FIXTURE_FILES.image,
+      visitCount: 7,
+    });
   });
 }
 
@@ -119,7 +130,13 @@ const base = (exhibitionBaseId: number, baseName: string, extra: Partial<DemoExh
   ...extra,
 });
 
-const temp = (exhibitionTempId: number, tempName: string, startTime: string, endTime: string, extra: Partial<DemoExhibitionTemp> = {}): DemoExhibitionTemp => ({
+const temp = (
+  exhibitionTempId: number,
+  tempName: string,
+  startTime: string,
+  endTime: string,
+  extra: Partial<DemoExhibitionTemp> = {},
+): DemoExhibitionTemp => ({
   exhibitionTempId,
   groupId: `g-t${exhibitionTempId}`,
   tempName,
@@ -184,7 +201,12 @@ const activity = (activityId: number, extra: Partial<DemoActivity>): DemoActivit
   ...extra,
 });
 
-const question = (questionId: number, title: string, flags: Partial<DemoQuestion>, answers: Array<[number, string, number]>): DemoQuestion => ({
+const question = (
+  questionId: number,
+  title: string,
+  flags: Partial<DemoQuestion>,
+  answers: Array<[number, string, number]>,
+): DemoQuestion => ({
   questionnaireDetailId: questionId,
   questionId,
   title,
@@ -266,20 +288,34 @@ export const PAGE_FIXTURE: DemoContent = {
     ...series(1600, 'VolAct', LISTS.volact.prefix, LISTS.volact.count),
     ...series(1700, 'OnlineExh', LISTS.online.prefix, LISTS.online.count),
     ...series(1800, 'EN_Notice', LISTS.enNotice.prefix, LISTS.enNotice.count),
-    ...series(1900, 'ExcellentCol', '藏品精选', 3).map((a) => ({ ...a, linkUrl: `https://collection.example-museum.cn/item/${a.archivesId}` })),
+    ...series(1900, 'ExcellentCol', '藏品精选', 3).map((a) => ({
+      ...a,
+      linkUrl: `https://collection.example-museum.cn/item/${a.archivesId}`,
+    })),
   ],
   exhibitionBases: [
     base(ROWS.bronzeGallery, '吉金华章——商周青铜器陈列', { extension1: '25.5', extension2: '40', basePlace: '主楼一层 第2展厅' }),
     base(ROWS.ceramicsGallery, '瓷韵千年——历代陶瓷陈列', { startTime: '2012-05-18 09:00:00' }),
-    base(ROWS.enGallery, 'Auspicious Metal: Shang and Zhou Bronzes', { languageType: 'EN', basePlace: 'Level 1, Gallery 2', extension1: '50', extension2: '50' }),
+    base(ROWS.enGallery, 'Auspicious Metal: Shang and Zhou Bronzes', {
+      languageType: 'EN',
+      basePlace: 'Level 1, Gallery 2',
+      extension1: '50',
+      extension2: '50',
+    }),
   ],
   exhibitionTemps: [
-    temp(ROWS.silkRoad, '丝路瓷韵特展', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { tempPlace: '临时展厅二（二层西侧）', isRecommend: true }),
+    temp(ROWS.silkRoad, '丝路瓷韵特展', '2020-01-01 09:00:00', '2099-12-31 17:00:00', {
+      tempPlace: '临时展厅二（二层西侧）',
+      isRecommend: true,
+    }),
     temp(ROWS.pastPainting, '往届书画展', '2019-01-01 09:00:00', '2019-03-01 17:00:00'),
     temp(ROWS.futureJade, '玉润东方——古代玉器精品展', '2098-01-18 09:00:00', '2098-05-05 17:00:00'),
     temp(ROWS.ownSite, '丝绸之路文物精品展', '2021-07-01 09:00:00', '2099-06-30 17:00:00', { linkUrl: OWN_SITE }),
     ...[5, 6, 7, 8].map((id) => temp(id, `历年特展${id}`, `2018-0${id}-01 09:00:00`, `2018-0${id}-20 17:00:00`)),
-    temp(ROWS.enTemp, 'Treasures of the Silk Road', '2020-01-01 09:00:00', '2099-12-31 17:00:00', { languageType: 'EN', tempPlace: 'Temporary Gallery 2' }),
+    temp(ROWS.enTemp, 'Treasures of the Silk Road', '2020-01-01 09:00:00', '2099-12-31 17:00:00', {
+      languageType: 'EN',
+      tempPlace: 'Temporary Gallery 2',
+    }),
   ],
   exhibitTypes: [
     { exhibitTypeId: 1, typeName: '青铜器', typeNo: 'QTQ', backGroundImg: null, languageType: 'CN' },
@@ -288,7 +324,13 @@ export const PAGE_FIXTURE: DemoContent = {
   ],
   exhibits: [
     ...TREASURES,
-    exhibit(ROWS.lamp, '红军用过的马灯', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW', exhibitLevel: LEVEL.third }),
+    exhibit(ROWS.lamp, '红军用过的马灯', {
+      exhibitType: 'GMWW',
+      age: '近代',
+      isTreasure: false,
+      generalType: 'GMWW',
+      exhibitLevel: LEVEL.third,
+    }),
     exhibit(21, '革命家书', { exhibitType: 'GMWW', age: '近代', isTreasure: false, generalType: 'GMWW', exhibitLevel: null }),
     exhibit(ROWS.enDing, 'Ding with taotie mask', { languageType: 'EN', age: 'Shang', collectionUnit: 'Yunxi Museum' }),
   ],
@@ -298,10 +340,46 @@ export const PAGE_FIXTURE: DemoContent = {
   ],
   files: [
     ...FIXTURE.files,
-    { fileInfoId: 10, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1c.jpg', fileSuffix: 'jpg', description: null, fileName: fileName(PAGE_FILES.exhibitC), filePath: PAGE_FILES.exhibitC },
-    { fileInfoId: 11, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'x1b.jpg', fileSuffix: 'jpg', description: null, fileName: fileName(PAGE_FILES.exhibitB), filePath: PAGE_FILES.exhibitB },
-    { fileInfoId: 12, objectId: 'g-x1', code: 'CMS_EXHIBIT_INFO_DISPLAY', fileOldname: 'report.pdf', fileSuffix: 'pdf', description: null, fileName: fileName(FIXTURE_FILES.pdf), filePath: FIXTURE_FILES.pdf },
-    { fileInfoId: 13, objectId: 'g-t1', code: 'CMS_ARCHIVES_IMG', fileOldname: 't1.jpg', fileSuffix: 'jpg', description: '展厅一角', fileName: fileName(PAGE_FILES.tempGallery), filePath: PAGE_FILES.tempGallery },
+    {
+      fileInfoId: 10,
+      objectId: 'g-x1',
+      code: 'CMS_EXHIBIT_INFO_DISPLAY',
+      fileOldname: 'x1c.jpg',
+      fileSuffix: 'jpg',
+      description: null,
+      fileName: fileName(PAGE_FILES.exhibitC),
+      filePath: PAGE_FILES.exhibitC,
+    },
+    {
+      fileInfoId: 11,
+      objectId: 'g-x1',
+      code: 'CMS_EXHIBIT_INFO_DISPLAY',
+      fileOldname: 'x1b.jpg',
+      fileSuffix: 'jpg',
+      description: null,
+      fileName: fileName(PAGE_FILES.exhibitB),
+      filePath: PAGE_FILES.exhibitB,
+    },
+    {
+      fileInfoId: 12,
+      objectId: 'g-x1',
+      code: 'CMS_EXHIBIT_INFO_DISPLAY',
+      fileOldname: 'report.pdf',
+      fileSuffix: 'pdf',
+      description: null,
+      fileName: fileName(FIXTURE_FILES.pdf),
+      filePath: FIXTURE_FILES.pdf,
+    },
+    {
+      fileInfoId: 13,
+      objectId: 'g-t1',
+      code: 'CMS_ARCHIVES_IMG',
+      fileOldname: 't1.jpg',
+      fileSuffix: 'jpg',
+      description: '展厅一角',
+      fileName: fileName(PAGE_FILES.tempGallery),
+      filePath: PAGE_FILES.tempGallery,
+    },
   ],
   activities: [
     activity(ROWS.farLecture, {
@@ -326,20 +404,105 @@ export const PAGE_FIXTURE: DemoContent = {
       activityVenueName: '社教活动室',
       description: '第一段。\n第二段 <不是标签> & 符号。',
     }),
-    ...[43, 44, 45, 46, 47, 49, 50].map((id, i) => activity(id, { activityName: `周末讲座第${i + 1}讲`, startTime: `2026-10-0${i + 1} 10:00:00`, endTime: `2026-10-0${i + 1} 11:30:00`, activityStatus: 2, reserveStatus: 3 })),
-    activity(48, { activityName: 'Bronze Age Family Day', languageType: 'EN', activityVenueName: 'Education Room', reserveType: 0, reserveStatus: 1, activityStatus: 0 }),
+    ...[43, 44, 45, 46, 47, 49, 50].map((id, i) =>
+      activity(id, {
+        activityName: `周末讲座第${i + 1}讲`,
+        startTime: `2026-10-0${i + 1} 10:00:00`,
+        endTime: `2026-10-0${i + 1} 11:30:00`,
+        activityStatus: 2,
+        reserveStatus: 3,
+      }),
+    ),
+    activity(48, {
+      activityName: 'Bronze Age Family Day',
+      languageType: 'EN',
+      activityVenueName: 'Education Room',
+      reserveType: 0,
+      reserveStatus: 1,
+      activityStatus: 0,
+    }),
   ],
   dictionaries: [
-    { dictionaryId: 1, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '咨询', dictionaryValue: MESSAGE_TYPE.consult, dictionaryNameEn: 'Enquiry', sort: 1 },
-    { dictionaryId: 2, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '建议', dictionaryValue: MESSAGE_TYPE.suggest, dictionaryNameEn: 'Suggestion', sort: 2 },
-    { dictionaryId: 3, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '表扬', dictionaryValue: 'cms1103', dictionaryNameEn: 'Praise', sort: 3 },
-    { dictionaryId: 4, dictionaryCode: 'MESSAGE_TYPE', dictionaryName: '投诉', dictionaryValue: 'cms1104', dictionaryNameEn: 'Complaint', sort: 4 },
-    { dictionaryId: 11, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '公益讲座', dictionaryValue: ACTIVITY_TYPE.lecture, dictionaryNameEn: 'Lectures', sort: 1 },
-    { dictionaryId: 12, dictionaryCode: 'ACTIVITY_TYPE', dictionaryName: '手工体验', dictionaryValue: ACTIVITY_TYPE.handcraft, dictionaryNameEn: 'Crafts', sort: 2 },
-    { dictionaryId: 21, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '一级文物', dictionaryValue: LEVEL.first, dictionaryNameEn: 'Grade I', sort: 1 },
-    { dictionaryId: 22, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '二级文物', dictionaryValue: LEVEL.second, dictionaryNameEn: 'Grade II', sort: 2 },
-    { dictionaryId: 23, dictionaryCode: 'EXHIBIT_LEVEL', dictionaryName: '三级文物', dictionaryValue: LEVEL.third, dictionaryNameEn: 'Grade III', sort: 3 },
-    { dictionaryId: 31, dictionaryCode: 'EXHIBITION_CATEGORY', dictionaryName: '原创展览', dictionaryValue: 'cms0701', dictionaryNameEn: 'Original', sort: 1 },
+    {
+      dictionaryId: 1,
+      dictionaryCode: 'MESSAGE_TYPE',
+      dictionaryName: '咨询',
+      dictionaryValue: MESSAGE_TYPE.consult,
+      dictionaryNameEn: 'Enquiry',
+      sort: 1,
+    },
+    {
+      dictionaryId: 2,
+      dictionaryCode: 'MESSAGE_TYPE',
+      dictionaryName: '建议',
+      dictionaryValue: MESSAGE_TYPE.suggest,
+      dictionaryNameEn: 'Suggestion',
+      sort: 2,
+    },
+    {
+      dictionaryId: 3,
+      dictionaryCode: 'MESSAGE_TYPE',
+      dictionaryName: '表扬',
+      dictionaryValue: 'cms1103',
+      dictionaryNameEn: 'Praise',
+      sort: 3,
+    },
+    {
+      dictionaryId: 4,
+      dictionaryCode: 'MESSAGE_TYPE',
+      dictionaryName: '投诉',
+      dictionaryValue: 'cms1104',
+      dictionaryNameEn: 'Complaint',
+      sort: 4,
+    },
+    {
+      dictionaryId: 11,
+      dictionaryCode: 'ACTIVITY_TYPE',
+      dictionaryName: '公益讲座',
+      dictionaryValue: ACTIVITY_TYPE.lecture,
+      dictionaryNameEn: 'Lectures',
+      sort: 1,
+    },
+    {
+      dictionaryId: 12,
+      dictionaryCode: 'ACTIVITY_TYPE',
+      dictionaryName: '手工体验',
+      dictionaryValue: ACTIVITY_TYPE.handcraft,
+      dictionaryNameEn: 'Crafts',
+      sort: 2,
+    },
+    {
+      dictionaryId: 21,
+      dictionaryCode: 'EXHIBIT_LEVEL',
+      dictionaryName: '一级文物',
+      dictionaryValue: LEVEL.first,
+      dictionaryNameEn: 'Grade I',
+      sort: 1,
+    },
+    {
+      dictionaryId: 22,
+      dictionaryCode: 'EXHIBIT_LEVEL',
+      dictionaryName: '二级文物',
+      dictionaryValue: LEVEL.second,
+      dictionaryNameEn: 'Grade II',
+      sort: 2,
+    },
+    {
+      dictionaryId: 23,
+      dictionaryCode: 'EXHIBIT_LEVEL',
+      dictionaryName: '三级文物',
+      dictionaryValue: LEVEL.third,
+      dictionaryNameEn: 'Grade III',
+      sort: 3,
+    },
+    {
+      dictionaryId: 31,
+      dictionaryCode: 'EXHIBITION_CATEGORY',
+      dictionaryName: '原创展览',
+      dictionaryValue: 'cms0701',
+      dictionaryNameEn: 'Original',
+      sort: 1,
+    },
   ],
   messages: [
     ...Array.from({ length: PUBLISHED_MESSAGES }, (_, i) => ({
@@ -393,8 +556,15 @@ export const PAGE_FIXTURE: DemoContent = {
       endTime: '2099-12-31 23:59:59',
       languageType: 'CN',
       details: [
-        question(302, '您从哪里了解到本馆？', { isSingle: false, isOther: true, sort: 2 }, [[3022, '微信', 2], [3021, '网站', 1]]),
-        question(301, '您对展览满意吗？', { isRequired: true, sort: 1 }, [[3011, '满意', 1], [3012, '一般', 2], [3013, '不满意', 3]]),
+        question(302, '您从哪里了解到本馆？', { isSingle: false, isOther: true, sort: 2 }, [
+          [3022, '微信', 2],
+          [3021, '网站', 1],
+        ]),
+        question(301, '您对展览满意吗？', { isRequired: true, sort: 1 }, [
+          [3011, '满意', 1],
+          [3012, '一般', 2],
+          [3013, '不满意', 3],
+        ]),
       ],
     },
     {
@@ -415,13 +585,42 @@ export const PAGE_FIXTURE: DemoContent = {
       startTime: '2026-01-01 00:00:00',
       endTime: '2099-12-31 23:59:59',
       languageType: 'EN',
-      details: [question(331, 'Did you enjoy your visit?', { isRequired: true }, [[3311, 'Yes', 1], [3312, 'No', 2]])],
+      details: [
+        question(331, 'Did you enjoy your visit?', { isRequired: true }, [
+          [3311, 'Yes', 1],
+          [3312, 'No', 2],
+        ]),
+      ],
     },
   ],
   sliders: [
-    { id: 1, place: 'home', title: '青铜之光', filePath: PAGE_FILES.slide(1), content: '<p>商周青铜器陈列</p>', linkUrl: `/Exhibition/BaseExh/${IDS.bronzeGallery}`, sort: 1 },
-    { id: 2, place: 'home', title: '全景展厅', filePath: PAGE_FILES.slide(2), content: null, linkUrl: 'https://vr.example-museum.cn/', sort: 2 },
+    {
+      id: 1,
+      place: 'home',
+      title: '青铜之光',
+      filePath: PAGE_FILES.slide(1),
+      content: '<p>商周青铜器陈列</p>',
+      linkUrl: `/Exhibition/BaseExh/${IDS.bronzeGallery}`,
+      sort: 1,
+    },
+    {
+      id: 2,
+      place: 'home',
+      title: '全景展厅',
+      filePath: PAGE_FILES.slide(2),
+      content: null,
+      linkUrl: 'https://vr.example-museum.cn/',
+      sort: 2,
+    },
     { id: 3, place: 'home', title: '园林春色', filePath: PAGE_FILES.slide(3), content: null, linkUrl: null, sort: 3 },
-    { id: 4, place: 'EN_home', title: 'Light of Bronze', filePath: PAGE_FILES.slide(1), content: null, linkUrl: '/EN_Exhibition/EN_BaseExh', sort: 1 },
+    {
+      id: 4,
+      place: 'EN_home',
+      title: 'Light of Bronze',
+      filePath: PAGE_FILES.slide(1),
+      content: null,
+      linkUrl: '/EN_Exhibition/EN_BaseExh',
+      sort: 1,
+    },
   ],
 };

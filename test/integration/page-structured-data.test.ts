@@ -28,7 +28,10 @@ function jsonLd(html: string): Node[] {
 
 function one(nodes: Node[], type: string): Node {
   const found = nodes.filter((n) => n['@type'] === type);
-  expect(found.map((n) => n['@type']), `one ${type} among ${nodes.map((n) => n['@type']).join(', ')}`).toEqual([type]);
+  expect(
+    found.map((n) => n['@type']),
+    `one ${type} among ${nodes.map((n) => n['@type']).join(', ')}`,
+  ).toEqual([type]);
   expect(found[0]!['@context']).toBe('https://schema.org');
   return found[0]!;
 }
@@ -129,7 +132,9 @@ describe('JSON-LD of each kind of page', () => {
     expect(page.status).toBe(200);
     const crumbs = await checkCrumbs(jsonLd(page.html), world.url, world.url);
     expect(crumbs.map((c) => c.item.slice(world.url.length))).toEqual(['/', '/News/SNews', '/News/SNews']);
-    expect(page.html).toContain(`<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${world.url}/feeds/News/SNews.xml">`);
+    expect(page.html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${world.url}/feeds/News/SNews.xml">`,
+    );
     for (const list of ['/Exhibition/TempExh', '/Education/Activity', '/EN_News/EN_SNews']) {
       const other = await getPage(world.url, list);
       expect(other.html, list).toContain(`type="application/rss+xml"`);
@@ -177,7 +182,9 @@ describe('JSON-LD against the schema.org vocabulary', () => {
     const nodes = await nodesOf(paths);
     expect(schemaOrgErrors(nodes)).toEqual([]);
     const types = new Set(nodes.map((n) => (n.node as Node)['@type']));
-    expect([...types]).toEqual(expect.arrayContaining(['Article', 'BreadcrumbList', 'Event', 'ExhibitionEvent', 'Museum', 'NewsArticle', 'Organization', 'WebSite']));
+    expect([...types]).toEqual(
+      expect.arrayContaining(['Article', 'BreadcrumbList', 'Event', 'ExhibitionEvent', 'Museum', 'NewsArticle', 'Organization', 'WebSite']),
+    );
   });
 
   it('refuses a Museum (a Place) as the publisher of an article (the check can fail)', async () => {
@@ -189,19 +196,23 @@ describe('JSON-LD against the schema.org vocabulary', () => {
     expect(errors.join('\n')).toMatch(/^museum as publisher: [\s\S]*"publisher"[\s\S]*"Museum"/);
   });
 
-  it('says when an edited article last changed: the service\'s edit time', async () => {
+  it("says when an edited article last changed: the service's edit time", async () => {
     type Row = { archivesId: string; publishDate: string; updateTime: string | null };
-    const { body } = await call<{ records: Row[] }>(world.cmsUrl, 'queryArchivesList', { body: { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 40 } } });
+    const { body } = await call<{ records: Row[] }>(world.cmsUrl, 'queryArchivesList', {
+      body: { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 40 } },
+    });
     const edited = body.data.records.find((r) => r.updateTime && r.updateTime > r.publishDate);
     expect(edited, 'an article of the demo edited after it went out').toBeDefined();
-    const [node] = (await nodesOf([`/News/SNews/${edited!.archivesId}`])).map((n) => n.node as Node).filter((n) => n['@type'] === 'NewsArticle');
+    const [node] = (await nodesOf([`/News/SNews/${edited!.archivesId}`]))
+      .map((n) => n.node as Node)
+      .filter((n) => n['@type'] === 'NewsArticle');
     const minute = edited!.updateTime!.slice(0, 16).replace(' ', 'T');
     expect(node!.dateModified).toBe(`${minute}:00+08:00`);
   });
 });
 
 describe('the share image', () => {
-  it('says what it shows (og:image:alt): the logo on lists, the record\'s picture on a record', async () => {
+  it("says what it shows (og:image:alt): the logo on lists, the record's picture on a record", async () => {
     const list = await getPage(world.url, '/News/SNews');
     expect(list.html).toContain(`<meta property="og:image" content="${world.url}/og-image.png">`);
     expect(list.html).toContain('<meta property="og:image:alt" content="云溪博物馆标志">');
@@ -229,7 +240,8 @@ describe('one origin for every absolute link of the head', () => {
       expect(links.length, path).toBeGreaterThan(1);
       for (const href of links) expect(href.startsWith('https://www.example-museum.cn/'), `${path}: ${href}`).toBe(true);
       const urls = JSON.stringify(jsonLd(page.html)).match(/https?:\/\/[^"]+/g) ?? [];
-      for (const u of urls.filter((x) => !x.startsWith('https://schema.org'))) expect(u.startsWith('https://www.example-museum.cn/'), `${path}: ${u}`).toBe(true);
+      for (const u of urls.filter((x) => !x.startsWith('https://schema.org')))
+        expect(u.startsWith('https://www.example-museum.cn/'), `${path}: ${u}`).toBe(true);
     }
   });
 

@@ -68,7 +68,9 @@ describe('the answer page', () => {
     expect(html.indexOf('您对展览满意吗？')).toBeLessThan(html.indexOf('您从哪里了解到本馆？'));
     expect(html.indexOf('>网站<')).toBeLessThan(html.indexOf('>微信<'));
     expect(html).toContain(`id="qn-${Q(301)}" role="radiogroup" aria-required="true"`);
-    expect(html).toMatch(/您对展览满意吗？<span class="form-field__required" aria-hidden="true">\*<\/span><span class="visually-hidden">必答<\/span>/);
+    expect(html).toMatch(
+      /您对展览满意吗？<span class="form-field__required" aria-hidden="true">\*<\/span><span class="visually-hidden">必答<\/span>/,
+    );
     expect(html).toContain(`type="radio" name="${Q(301)}" value="${A(3011)}"`);
     expect(html).toContain(`type="checkbox" name="${Q(302)}" value="${A(3021)}"`);
     expect(html).toContain(`type="checkbox" name="${Q(302)}" value="other"`);
@@ -115,8 +117,24 @@ describe('the answer page', () => {
 
   const invalid: Array<[string, Array<[string, string]>, string, keyof typeof FIELD_ERROR_MESSAGES]> = [
     ['a required question left out', [[Q(302), A(3021)]], Q(301), 'answer_required'],
-    ['"other" ticked without its text', [[Q(301), A(3011)], [Q(302), 'other']], Q(302), 'other_text_required'],
-    ['two answers to a single-choice question', [[Q(301), A(3011)], [Q(301), A(3012)]], Q(301), 'answer_single'],
+    [
+      '"other" ticked without its text',
+      [
+        [Q(301), A(3011)],
+        [Q(302), 'other'],
+      ],
+      Q(302),
+      'other_text_required',
+    ],
+    [
+      'two answers to a single-choice question',
+      [
+        [Q(301), A(3011)],
+        [Q(301), A(3012)],
+      ],
+      Q(301),
+      'answer_single',
+    ],
     ['an answer that does not exist', [[Q(301), A(9999)]], Q(301), 'answer_unknown'],
     ['an answer of another question', [[Q(301), A(3021)]], Q(301), 'answer_unknown'],
   ];
@@ -131,7 +149,11 @@ describe('the answer page', () => {
     // Every real choice the visitor made is still ticked (an unknown or foreign answer has no box to tick).
     const unticked = (n: string, v: string) => v === A(9999) || (n === Q(301) && v === A(3021));
     for (const [name, value] of fields.filter(([n, v]) => !unticked(n, v))) {
-      expect(res.html).toMatch(new RegExp(`name="${name}"[^>]*checked=""[^>]*value="${value}"|checked=""[^>]*name="${name}"[^>]*value="${value}"|name="${name}" value="${value}" checked=""`));
+      expect(res.html).toMatch(
+        new RegExp(
+          `name="${name}"[^>]*checked=""[^>]*value="${value}"|checked=""[^>]*name="${name}"[^>]*value="${value}"|name="${name}" value="${value}" checked=""`,
+        ),
+      );
     }
     expect(records(OPEN_QUESTIONNAIRE_ROW)).toBe(stored);
   });
@@ -150,7 +172,10 @@ describe('closed questionnaires and unknown ids', () => {
 
   it('does not record an answer to a closed questionnaire', async () => {
     const stored = records(CLOSED_QUESTIONNAIRE_ROW);
-    const res = await postForm(edge.url, CLOSED, [['formKey', 'k'], [Q(321), A(3211)]]);
+    const res = await postForm(edge.url, CLOSED, [
+      ['formKey', 'k'],
+      [Q(321), A(3211)],
+    ]);
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${CLOSED}/result`);
     expect(records(CLOSED_QUESTIONNAIRE_ROW)).toBe(stored);
@@ -158,7 +183,13 @@ describe('closed questionnaires and unknown ids', () => {
 
   // Unknown ids (well-formed, never issued), an id of another kind (an article's), and no ids at all.
   const unknown = wireId('questionnaire', 999);
-  it.each([`${LIST}/${unknown}`, `${LIST}/${unknown}/result`, `${LIST}/${wireId('archives', OPEN_QUESTIONNAIRE_ROW)}`, `${LIST}/a.b`, `${LIST}/a.b/result`])('%s is 404', async (path) => {
+  it.each([
+    `${LIST}/${unknown}`,
+    `${LIST}/${unknown}/result`,
+    `${LIST}/${wireId('archives', OPEN_QUESTIONNAIRE_ROW)}`,
+    `${LIST}/a.b`,
+    `${LIST}/a.b/result`,
+  ])('%s is 404', async (path) => {
     const res = await page(edge.url, path);
     expect(res.status).toBe(404);
     expect(res.html).toContain('很抱歉，无法打开您要找的页面！');

@@ -37,7 +37,8 @@ export function requestBytes(req: RawRequest, hostFallback: string): Buffer {
   const has = (name: string) => headers.some(([n]) => n.toLowerCase() === name);
   if (!req.noHost && !has('host')) headers.unshift(['Host', hostFallback]);
   const length = req.contentLength === undefined ? body?.length : req.contentLength;
-  if (length !== null && length !== undefined && !has('content-length') && !has('transfer-encoding')) headers.push(['Content-Length', String(length)]);
+  if (length !== null && length !== undefined && !has('content-length') && !has('transfer-encoding'))
+    headers.push(['Content-Length', String(length)]);
   if (!has('connection')) headers.push(['Connection', 'close']);
   const head = `${req.method} ${req.target} HTTP/1.1\r\n${headers.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`;
   return body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1');

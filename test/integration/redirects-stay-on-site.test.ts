@@ -29,9 +29,18 @@ function expectOnSite(location: string | undefined, what: string): void {
 const get = (target: string, accept = 'text/html') => sendRaw(port, { method: 'GET', target, headers: [['Accept', accept]] });
 
 /** Hostile shapes after a segment that a redirect removes or rewrites. */
-const HOSTILE_TAILS = ['/16843009', '/x.example/a', '/\\x.example', '/%2F%2Fx.example', '/%5Cx.example', '/%5C%5Cx.example/', '//x.example', '/\\/x.example'];
+const HOSTILE_TAILS = [
+  '/16843009',
+  '/x.example/a',
+  '/\\x.example',
+  '/%2F%2Fx.example',
+  '/%5Cx.example',
+  '/%5C%5Cx.example/',
+  '//x.example',
+  '/\\/x.example',
+];
 
-describe('redirects built from the visitor\'s address stay on the site', () => {
+describe("redirects built from the visitor's address stay on the site", () => {
   it('language markers (`/enxh`, `/phoneen`, any case) followed by an empty segment or a backslash', async () => {
     for (const marker of ['/enxh', '/phoneen', '/ENXH', '/PhoneEn', '/News/enxh']) {
       for (const tail of HOSTILE_TAILS) {
@@ -50,7 +59,12 @@ describe('redirects built from the visitor\'s address stay on the site', () => {
   });
 
   it('section parents and paging keep a hostile query as a query', async () => {
-    for (const target of ['/News?next=//x.example', '/Survey?x=/\\x.example', `${LISTS.notice.path}?page=999&r=//x.example`, `${LISTS.notice.path}?page=abc&r=%2F%2Fx`]) {
+    for (const target of [
+      '/News?next=//x.example',
+      '/Survey?x=/\\x.example',
+      `${LISTS.notice.path}?page=999&r=//x.example`,
+      `${LISTS.notice.path}?page=abc&r=%2F%2Fx`,
+    ]) {
       const answer = await get(target);
       expect(answer.status, target).toBe(302);
       expectOnSite(header(answer, 'location'), target);
@@ -66,7 +80,9 @@ describe('redirects built from the visitor\'s address stay on the site', () => {
       if (body.type !== 'redirect') continue;
       expectOnSite(body.location, target);
     }
-    const decimal = JSON.parse((await get(`/__data/enxh//16843009?_route=${encodeURIComponent('zh:notFound')}`, 'application/json')).body) as { location?: string };
+    const decimal = JSON.parse(
+      (await get(`/__data/enxh//16843009?_route=${encodeURIComponent('zh:notFound')}`, 'application/json')).body,
+    ) as { location?: string };
     expect(decimal.location).toBe('/16843009');
   });
 

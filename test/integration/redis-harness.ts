@@ -38,7 +38,9 @@ function monitorArgs(text: string): string[] {
   for (let m = quoted.exec(text); m; m = quoted.exec(text)) {
     args.push(
       m[1]!.replace(/\\(x[0-9a-f]{2}|.)/g, (_, e: string) =>
-        e.length === 3 ? String.fromCharCode(Number.parseInt(e.slice(1), 16)) : ({ n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b' } as Record<string, string>)[e] ?? e,
+        e.length === 3
+          ? String.fromCharCode(Number.parseInt(e.slice(1), 16))
+          : (({ n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b' } as Record<string, string>)[e] ?? e),
       ),
     );
   }
@@ -91,9 +93,27 @@ export async function startRedis(extraArgs: string[] = []): Promise<RunningRedis
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
-    child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '64mb', '--maxmemory-policy', 'allkeys-lru', ...extraArgs], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      REDIS_SERVER,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--maxmemory',
+        '64mb',
+        '--maxmemory-policy',
+        'allkeys-lru',
+        ...extraArgs,
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     // A wait, not a measure: redis-server answers within milliseconds; this only bounds a server that never does.
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {

@@ -67,7 +67,10 @@ function page(url: string, path: string): Promise<{ status: number; cache: strin
 
 async function metric(url: string, name: string): Promise<string | undefined> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  return text.split('\n').find((line) => line.startsWith(`${name} `))?.split(' ')[1];
+  return text
+    .split('\n')
+    .find((line) => line.startsWith(`${name} `))
+    ?.split(' ')[1];
 }
 
 beforeAll(async () => {
@@ -82,7 +85,13 @@ beforeAll(async () => {
   });
   const hookUrl = await listen(hook);
   world = await startWorld({
-    env: { REDIS_URL: redis.url, REDIS_TIMEOUT_MS: String(TIMEOUT_MS), UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS), ADMIN_TOKEN, PURGE_WEBHOOK_URL: hookUrl },
+    env: {
+      REDIS_URL: redis.url,
+      REDIS_TIMEOUT_MS: String(TIMEOUT_MS),
+      UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
+      ADMIN_TOKEN,
+      PURGE_WEBHOOK_URL: hookUrl,
+    },
   });
   a = { edge: world.edge, url: world.url };
   b = await world.startEdge();
@@ -205,7 +214,8 @@ describe('two edges sharing Redis', () => {
       // polls), and none went to the upstream while it was there.
       const polled = () => {
         const byClient = new Map<string, number>();
-        for (const c of monitor.commands) if (c.args[0]?.toUpperCase() === 'EVAL' && c.args.includes(lock)) byClient.set(c.client, (byClient.get(c.client) ?? 0) + 1);
+        for (const c of monitor.commands)
+          if (c.args[0]?.toUpperCase() === 'EVAL' && c.args.includes(lock)) byClient.set(c.client, (byClient.get(c.client) ?? 0) + 1);
         return [...byClient.values()].filter((n) => n >= 2).length;
       };
       await until(() => polled() >= 2, WATCHDOG_MS, 'both edges waiting on the dead holder’s lock');
@@ -223,7 +233,6 @@ describe('two edges sharing Redis', () => {
       await probe.close();
     }
   });
-
 });
 
 describe('Redis is not a single point of failure', () => {
@@ -263,7 +272,11 @@ describe('Redis is not a single point of failure', () => {
     const ready = (await (await fetch(`${b.url}/readyz`)).json()) as { redis: { state: string } };
     expect(ready.redis.state).toBe('up');
     // Purges published while the channel was down are lost to it: each edge drops its first tier once back.
-    await until(() => [a, b].every(({ edge }) => edge.cache.stats().entries === 0), WATCHDOG_MS, 'first tiers dropped after the channel came back');
+    await until(
+      () => [a, b].every(({ edge }) => edge.cache.stats().entries === 0),
+      WATCHDOG_MS,
+      'first tiers dropped after the channel came back',
+    );
     expect(world.logs.filter((l) => String(l.msg).startsWith('purge channel reconnected'))).toHaveLength(2);
 
     await list(a.url, 9);

@@ -92,10 +92,16 @@ describe.each(ROUTES.map((def) => [def.id, def] as const))('route %s', (_id, def
 
   if (def.path.includes(':sec') || def.path.includes(':third')) {
     it('answers an unknown channel with 404', async () => {
-      const path = def.path.replace(/:sec|:third/, 'NoSuchChannel').replace(':sec', 'X').replace(':third', 'Y').replace(':id', UNKNOWN_ID);
+      const path = def.path
+        .replace(/:sec|:third/, 'NoSuchChannel')
+        .replace(':sec', 'X')
+        .replace(':third', 'Y')
+        .replace(':id', UNKNOWN_ID);
       const page = await getPage(world.url, path);
       expect(page.status, path).toBe(404);
-      expect(page.html).toContain(def.lang === 'en' ? 'Sorry, the page you are looking for cannot be opened!' : '很抱歉，无法打开您要找的页面！');
+      expect(page.html).toContain(
+        def.lang === 'en' ? 'Sorry, the page you are looking for cannot be opened!' : '很抱歉，无法打开您要找的页面！',
+      );
     });
   }
 

@@ -34,11 +34,19 @@ afterAll(async () => {
 const signal = () => AbortSignal.timeout(10_000);
 
 async function page(path: string, init: RequestInit = {}): Promise<{ status: number; html: string; location: string | null }> {
-  const res = await fetch(`${base}${path}`, { redirect: 'manual', signal: signal(), ...init, headers: { accept: 'text/html', ...(init.headers ?? {}) } });
+  const res = await fetch(`${base}${path}`, {
+    redirect: 'manual',
+    signal: signal(),
+    ...init,
+    headers: { accept: 'text/html', ...(init.headers ?? {}) },
+  });
   return { status: res.status, html: await res.text(), location: res.headers.get('location') };
 }
 
-async function json(path: string, init: RequestInit = {}): Promise<{ status: number; body: { code?: unknown; msg?: unknown; data?: unknown } }> {
+async function json(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: { code?: unknown; msg?: unknown; data?: unknown } }> {
   const res = await fetch(`${base}${path}`, { signal: signal(), ...init });
   const text = await res.text();
   try {
@@ -52,7 +60,11 @@ const postJson = (path: string, body: unknown, headers: Record<string, string> =
   json(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 const postForm = (path: string, fields: Array<[string, string]>) =>
-  page(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  page(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 /** Polls `read` until `done` holds or `ms` pass; the last value. */
 async function poll<T>(read: () => T, done: (v: T) => boolean, ms = 3000): Promise<T> {
@@ -71,7 +83,8 @@ const readable = (msg: unknown): boolean =>
 
 const formKeyOf = (html: string): string => /name="formKey" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
-const messagesTo = (content: string) => (standin.calls.addMessage ?? []).filter((c) => (c.body as { content?: unknown })?.content === content);
+const messagesTo = (content: string) =>
+  (standin.calls.addMessage ?? []).filter((c) => (c.body as { content?: unknown })?.content === content);
 
 // ---------------------------------------------------------------- screen kinds
 
@@ -164,7 +177,10 @@ describe('visits behind the cache', () => {
     const first = await page(`/News/Notice/${id}`);
     const second = await page(`/News/Notice/${id}`);
     expect([first.status, second.status], 'both views of /News/Notice/<hex id> answer 200').toEqual([200, 200]);
-    const counted = await poll(() => standin.article(id).visitCount, (n) => n >= before + 2);
+    const counted = await poll(
+      () => standin.article(id).visitCount,
+      (n) => n >= before + 2,
+    );
     expect(counted - before, 'visits the stand-in counted for two page views').toBe(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(standin.article(id).visitCount - before, 'no extra visits counted afterwards').toBe(2);
@@ -179,13 +195,17 @@ describe('crawling the site from both home pages', () => {
   let files: ResourceCheck[];
 
   beforeAll(async () => {
-    result = await crawl(base, ['/', '/EN_Home', `/News/SNews/${FEATURED_ARTICLE_ID}`, `/Search?key=${encodeURIComponent('青铜')}`, '/EN_Search?key=Bronze'], {
-      maxPages: MAX_PAGES,
-      accept,
-      shapeOf,
-      maxPerShape: 1,
-      concurrency: 4,
-    });
+    result = await crawl(
+      base,
+      ['/', '/EN_Home', `/News/SNews/${FEATURED_ARTICLE_ID}`, `/Search?key=${encodeURIComponent('青铜')}`, '/EN_Search?key=Bronze'],
+      {
+        maxPages: MAX_PAGES,
+        accept,
+        shapeOf,
+        maxPerShape: 1,
+        concurrency: 4,
+      },
+    );
     images = await checkResources(result.images, base, (type) => type.startsWith('image/'));
     files = await checkResources(result.files, base, (type) => !type.startsWith('text/html') && !type.startsWith('application/json'));
   }, 120_000);
@@ -198,19 +218,29 @@ describe('crawling the site from both home pages', () => {
   it('answers 200 for every page (redirects followed)', () => {
     const failures = result.pages
       .filter((p) => p.status !== 200)
-      .map((p) => `${p.status} ${new URL(p.finalUrl).pathname}${new URL(p.finalUrl).search}${p.error ? ` (${p.error})` : ''} ← ${p.from ? new URL(p.from).pathname : 'seed'}`);
+      .map(
+        (p) =>
+          `${p.status} ${new URL(p.finalUrl).pathname}${new URL(p.finalUrl).search}${p.error ? ` (${p.error})` : ''} ← ${p.from ? new URL(p.from).pathname : 'seed'}`,
+      );
     expect(failures, `${failures.length} of ${result.pages.length} pages failed`).toEqual([]);
   });
 
   it('shows 0 broken images', () => {
-    const broken = images.filter((i) => !i.ok).map((i) => `${i.status} ${i.contentType || '-'} ${new URL(i.url).pathname} on ${new URL(i.page).pathname}`);
+    const broken = images
+      .filter((i) => !i.ok)
+      .map((i) => `${i.status} ${i.contentType || '-'} ${new URL(i.url).pathname} on ${new URL(i.page).pathname}`);
     expect(images.length, 'pictures found on the crawled pages').toBeGreaterThan(20);
     expect(broken, `${broken.length} of ${images.length} pictures broken`).toEqual([]);
   });
 
   it('opens every linked or embedded file (PDF viewer, download, full-size picture)', () => {
-    const broken = files.filter((f) => !f.ok).map((f) => `${f.status} ${f.contentType || '-'} ${new URL(f.url).pathname} on ${new URL(f.page).pathname}`);
-    expect(files.some((f) => f.url.endsWith('.pdf')), 'the featured article embeds its PDF').toBe(true);
+    const broken = files
+      .filter((f) => !f.ok)
+      .map((f) => `${f.status} ${f.contentType || '-'} ${new URL(f.url).pathname} on ${new URL(f.page).pathname}`);
+    expect(
+      files.some((f) => f.url.endsWith('.pdf')),
+      'the featured article embeds its PDF',
+    ).toBe(true);
     expect(broken, `${broken.length} of ${files.length} files broken`).toEqual([]);
   });
 
@@ -347,7 +377,10 @@ describe('answering the questionnaire', () => {
     const res = await postForm(new URL(action, `${base}${path}`).pathname, fields);
     expect(res.status, 'the answer form answers 303 to the results').toBe(303);
     expect(res.location ?? '').toContain(`/Service/Questionnaire/${id}/result`);
-    const sent = standin.calls.addQuestionnaireRecord?.at(-1)?.body as { questionnaireId?: unknown; answers?: Array<{ questionId: unknown; answerIds: unknown[] }> };
+    const sent = standin.calls.addQuestionnaireRecord?.at(-1)?.body as {
+      questionnaireId?: unknown;
+      answers?: Array<{ questionId: unknown; answerIds: unknown[] }>;
+    };
     expect(sent?.questionnaireId).toBe(id);
     expect(sent?.answers?.map((a) => [a.questionId, a.answerIds])).toEqual([
       [hex('q:CN:1'), [hex('q:CN:1:a0')]],
@@ -363,7 +396,15 @@ describe('the API pass-through', () => {
     const id = hex('exhibit:vase:CN');
     const res = await json(`/api/queryExhibitById/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ exhibitId: id, clickCount: 21, isOwn: true, delFlag: '0', modelUrl: null, exhibitLevel: null, explanationWord: null });
+    expect(res.body.data).toMatchObject({
+      exhibitId: id,
+      clickCount: 21,
+      isOwn: true,
+      delFlag: '0',
+      modelUrl: null,
+      exhibitLevel: null,
+      explanationWord: null,
+    });
   });
 
   it('takes paging params as numeric strings', async () => {
@@ -392,7 +433,10 @@ describe('the API pass-through', () => {
     const id = hex('article:Guide:1');
     const before = standin.article(id).visitCount;
     for (let i = 0; i < 3; i += 1) expect((await json(`/api/queryArchivesById/${id}`)).status).toBe(200);
-    const counted = await poll(() => standin.article(id).visitCount, (n) => n >= before + 3);
+    const counted = await poll(
+      () => standin.article(id).visitCount,
+      (n) => n >= before + 3,
+    );
     expect(counted - before).toBe(3);
   });
 });

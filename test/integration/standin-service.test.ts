@@ -70,7 +70,9 @@ describe('gateways', () => {
     expect(paths).toHaveLength(2);
     for (const p of paths) expect(p).toMatch(/^STANDIN_MUS\/CMS\/CMS_ARCHIVES_IMG\/20240601\/[0-9a-f]{32}\.jpg$/);
 
-    const search = await call('/japi/sw-es/cmsSearch', { body: { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 10, searchMap: {} } });
+    const search = await call('/japi/sw-es/cmsSearch', {
+      body: { clusterName: 'cms', searchValue: '青铜', pageNum: 1, pageSize: 10, searchMap: {} },
+    });
     expect(data<{ total: number }>(search).total).toBeGreaterThan(0);
 
     const report = await call('/japi/sw-cms-zb/api/getBaiduReport/30');
@@ -95,7 +97,15 @@ describe('records', () => {
     expect(exhibit.exhibitId).toMatch(HEX);
     expect(String(exhibit.thumb).split(';')).toHaveLength(3);
     expect(String(exhibit.thumb)).not.toMatch(/^\/|;\//);
-    expect(exhibit).toMatchObject({ modelUrl: null, ageDetail: null, collectionUnit: null, extension6: null, clickCount: 20, languageType: 'CN', isOwn: true });
+    expect(exhibit).toMatchObject({
+      modelUrl: null,
+      ageDetail: null,
+      collectionUnit: null,
+      extension6: null,
+      clickCount: 20,
+      languageType: 'CN',
+      isOwn: true,
+    });
 
     const article = data<Record<string, unknown>>(await call(`${API}/queryArchivesById/${FEATURED_ARTICLE_ID}`));
     expect(article.content).toMatch(/<img src="STANDIN_MUS\/CMS\/CMS_ARCHIVES_IMG\/20240601\/[0-9a-f]{32}\.jpg"/);
@@ -105,15 +115,30 @@ describe('records', () => {
   });
 
   it('lists the dictionaries with vendor codes', async () => {
-    const types = data<Array<{ dictionaryValue: string }>>(await call(`${API}/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE&appId=${STANDIN_APP_ID}`, { body: {} }));
+    const types = data<Array<{ dictionaryValue: string }>>(
+      await call(`${API}/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE&appId=${STANDIN_APP_ID}`, { body: {} }),
+    );
     expect(types.map((d) => d.dictionaryValue)).toEqual(['cms1101', 'cms1102', 'cms1103', 'cms1104']);
-    const activity = data<Array<{ dictionaryValue: string }>>(await call(`${API}/queryDictionaryByCode?dictionaryCode=ACTIVITY_TYPE`, { body: {} }));
+    const activity = data<Array<{ dictionaryValue: string }>>(
+      await call(`${API}/queryDictionaryByCode?dictionaryCode=ACTIVITY_TYPE`, { body: {} }),
+    );
     expect(activity[0]!.dictionaryValue).toBe('TRM0301');
   });
 
   it('has the channel tree the edge expects, on both sites', async () => {
-    const en = data<{ records: Array<{ channelNo: string; subChannel: Array<{ channelNo: string }> | null }> }>(await call(`${API}/queryAllChannel/EN`));
-    expect(en.records.map((c) => c.channelNo)).toEqual(['EN_Home', 'EN_Survey', 'EN_News', 'EN_Service', 'EN_Exhibition', 'EN_Collection', 'EN_Research', 'EN_Education']);
+    const en = data<{ records: Array<{ channelNo: string; subChannel: Array<{ channelNo: string }> | null }> }>(
+      await call(`${API}/queryAllChannel/EN`),
+    );
+    expect(en.records.map((c) => c.channelNo)).toEqual([
+      'EN_Home',
+      'EN_Survey',
+      'EN_News',
+      'EN_Service',
+      'EN_Exhibition',
+      'EN_Collection',
+      'EN_Research',
+      'EN_Education',
+    ]);
     expect(en.records[0]!.subChannel).toBeNull();
     expect(en.records[4]!.subChannel!.map((c) => c.channelNo)).toEqual(['EN_BaseExh', 'EN_TempExh', 'EN_DigitalExh', 'EN_VRTour']);
   });
@@ -127,7 +152,10 @@ describe('paging', () => {
   const list = (param: Record<string, unknown>) => call(`${API}/queryArchivesList`, { body: { entity: { channelNo: 'SNews' }, param } });
 
   it('takes numbers or numeric strings and answers {records,total,size,current,pages}', async () => {
-    for (const param of [{ pageNum: 2, pageSize: 1 }, { pageNum: '2', pageSize: '1' }]) {
+    for (const param of [
+      { pageNum: 2, pageSize: 1 },
+      { pageNum: '2', pageSize: '1' },
+    ]) {
       const page = data<Record<string, unknown>>(await list(param));
       expect(page).toMatchObject({ total: 2, size: 1, current: 2, pages: 2, searchCount: true });
       expect(page.records).toHaveLength(1);
@@ -222,7 +250,11 @@ describe('files under /file', () => {
     const pdf = standin.data.files.find((f) => String(f.filePath).endsWith('.pdf'))!;
     const res = await fetch(`${standin.url}/file/${String(pdf.filePath)}`);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await fetch(`${standin.url}/file/STANDIN_MUS/CMS/X/20240601/${hex('nope')}.jpg`)).status).toBe(404);
     expect((await fetch(`${standin.url}/file/${String(pdf.filePath)}/THUMB`)).status).toBe(404);
   });

@@ -51,7 +51,10 @@ export function decodeEntities(text: string): string {
 
 /** The markup a browser acts on: scripts (the hydration JSON too), styles and comments removed. */
 const visibleMarkup = (html: string): string =>
-  html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '').replace(/<!--[\s\S]*?-->/g, '');
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
 
 /** Every tag of the given names with its attributes (names lower-cased, values decoded). */
 export function tagsOf(html: string, names: readonly string[]): Array<{ name: string; attrs: Record<string, string> }> {
@@ -195,7 +198,10 @@ export async function checkResources(
         batch.map(async ([url, page]): Promise<ResourceCheck> => {
           if (new URL(url).origin !== origin) return { url, page, status: 0, contentType: 'not fetched: another origin', ok: false };
           try {
-            const res = await fetch(url, { headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' }, signal: AbortSignal.timeout(timeoutMs) });
+            const res = await fetch(url, {
+              headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+              signal: AbortSignal.timeout(timeoutMs),
+            });
             const contentType = res.headers.get('content-type') ?? '';
             await res.arrayBuffer();
             return { url, page, status: res.status, contentType, ok: res.status === 200 && wanted(contentType) };

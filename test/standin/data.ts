@@ -37,64 +37,145 @@ interface ChannelSeed {
   linkUrl?: string;
 }
 
-const ch = (no: string, zh: string, en: string, articles?: Array<[string, string]>, linkUrl?: string): ChannelSeed => ({ no, zh, en, articles, linkUrl });
+const ch = (no: string, zh: string, en: string, articles?: Array<[string, string]>, linkUrl?: string): ChannelSeed => ({
+  no,
+  zh,
+  en,
+  articles,
+  linkUrl,
+});
 const section = (no: string, zh: string, en: string, children: ChannelSeed[]): ChannelSeed => ({ no, zh, en, children });
 
 /** The channel tree; channelNo's and paths are those of shared/route-table.ts (the English site adds `EN_`). */
 export const CHANNEL_SEEDS: readonly ChannelSeed[] = [
   ch('Home', '首页', 'Home'),
   section('Survey', '走进青岚', 'About Us', [
-    ch('Introduction', '青岚简介', 'Introduction', [['青岚博物馆简介', 'About the Qinglan Museum'], ['建筑与园林', 'The Building and Its Garden']]),
-    ch('Leader', '馆领导', 'Leadership', [['馆长 林知远', 'Director Lin Zhiyuan'], ['副馆长 周晴', 'Deputy Director Zhou Qing']]),
-    ch('Organization', '机构设置', 'Departments', [['内设部门一览', 'Departments at a Glance'], ['学术与保管部门职责', 'Curatorial and Conservation Duties']]),
-    ch('frzl', '理事会', 'Board', [['理事会章程', 'Charter of the Board'], ['理事会年度会议纪要', 'Minutes of the Annual Board Meeting']]),
-    ch('Honor', '所获荣誉', 'Awards', [['获评年度优秀社教案例', 'Award for an Outstanding Public Programme'], ['入选数字化示范单位', 'Selected as a Digital Pilot Site']]),
-    ch('History', '馆史回眸', 'Our History', [['建馆初期的筹备', 'Preparing the First Galleries'], ['新馆落成', 'The New Building Opens']]),
+    ch('Introduction', '青岚简介', 'Introduction', [
+      ['青岚博物馆简介', 'About the Qinglan Museum'],
+      ['建筑与园林', 'The Building and Its Garden'],
+    ]),
+    ch('Leader', '馆领导', 'Leadership', [
+      ['馆长 林知远', 'Director Lin Zhiyuan'],
+      ['副馆长 周晴', 'Deputy Director Zhou Qing'],
+    ]),
+    ch('Organization', '机构设置', 'Departments', [
+      ['内设部门一览', 'Departments at a Glance'],
+      ['学术与保管部门职责', 'Curatorial and Conservation Duties'],
+    ]),
+    ch('frzl', '理事会', 'Board', [
+      ['理事会章程', 'Charter of the Board'],
+      ['理事会年度会议纪要', 'Minutes of the Annual Board Meeting'],
+    ]),
+    ch('Honor', '所获荣誉', 'Awards', [
+      ['获评年度优秀社教案例', 'Award for an Outstanding Public Programme'],
+      ['入选数字化示范单位', 'Selected as a Digital Pilot Site'],
+    ]),
+    ch('History', '馆史回眸', 'Our History', [
+      ['建馆初期的筹备', 'Preparing the First Galleries'],
+      ['新馆落成', 'The New Building Opens'],
+    ]),
   ]),
   section('News', '资讯中心', 'News', [
-    ch('SNews', '馆内动态', 'Museum News', [['青铜器修复工作坊开放报名', 'Bronze Conservation Workshop Opens for Sign-up'], ['秋季夜场开放安排', 'Autumn Evening Opening Hours']]),
-    ch('Media', '媒体视角', 'Press', [['晚报专题：走进修复室', 'The Evening Paper Visits the Conservation Lab'], ['电台访谈：博物馆里的声音', 'Radio Talk: Sounds of the Museum']]),
-    ch('Notice', '公告', 'Notices', [['闭馆维护通知', 'Closure for Maintenance'], ['志愿讲解员招募公告', 'Call for Volunteer Guides']]),
+    ch('SNews', '馆内动态', 'Museum News', [
+      ['青铜器修复工作坊开放报名', 'Bronze Conservation Workshop Opens for Sign-up'],
+      ['秋季夜场开放安排', 'Autumn Evening Opening Hours'],
+    ]),
+    ch('Media', '媒体视角', 'Press', [
+      ['晚报专题：走进修复室', 'The Evening Paper Visits the Conservation Lab'],
+      ['电台访谈：博物馆里的声音', 'Radio Talk: Sounds of the Museum'],
+    ]),
+    ch('Notice', '公告', 'Notices', [
+      ['闭馆维护通知', 'Closure for Maintenance'],
+      ['志愿讲解员招募公告', 'Call for Volunteer Guides'],
+    ]),
   ]),
   section('Service', '参观指南', 'Plan Your Visit', [
     section('OpenServies', '开放服务', 'Visitor Services', [
-      ch('OpenTime', '开放时间', 'Opening Hours', [['开放时间', 'Opening Hours'], ['节假日开放安排', 'Holiday Opening Arrangements']]),
-      ch('Guide', '参观须知', 'Visitor Rules', [['参观须知', 'Visitor Rules'], ['无障碍服务', 'Accessibility Services']]),
-      ch('Traffic', '交通指引', 'Getting Here', [['公共交通', 'By Public Transport'], ['停车指引', 'Parking']]),
+      ch('OpenTime', '开放时间', 'Opening Hours', [
+        ['开放时间', 'Opening Hours'],
+        ['节假日开放安排', 'Holiday Opening Arrangements'],
+      ]),
+      ch('Guide', '参观须知', 'Visitor Rules', [
+        ['参观须知', 'Visitor Rules'],
+        ['无障碍服务', 'Accessibility Services'],
+      ]),
+      ch('Traffic', '交通指引', 'Getting Here', [
+        ['公共交通', 'By Public Transport'],
+        ['停车指引', 'Parking'],
+      ]),
       ch('LeaveWord', '观众留言', 'Messages'),
     ]),
-    ch('Shopping', '文创商店', 'Shop', [['青铜纹样书签', 'Bronze Pattern Bookmarks'], ['山水帆布包', 'Landscape Canvas Tote']]),
+    ch('Shopping', '文创商店', 'Shop', [
+      ['青铜纹样书签', 'Bronze Pattern Bookmarks'],
+      ['山水帆布包', 'Landscape Canvas Tote'],
+    ]),
     ch('Questionnaire', '问卷调查', 'Surveys'),
   ]),
   section('Exhibition', '展览', 'Exhibitions', [
     ch('BaseExh', '常设展览', 'Permanent Galleries'),
     ch('TempExh', '特别展览', 'Special Exhibitions'),
-    ch('DigitalExh', '数字展厅', 'Digital Galleries', [['线上展厅：丝路驿站', 'Online Gallery: Silk Road Stations'], ['三维漫游：古窑遗址', '3D Walk: The Ancient Kiln Site']]),
+    ch('DigitalExh', '数字展厅', 'Digital Galleries', [
+      ['线上展厅：丝路驿站', 'Online Gallery: Silk Road Stations'],
+      ['三维漫游：古窑遗址', '3D Walk: The Ancient Kiln Site'],
+    ]),
     ch('VRTour', '全景漫游', 'Panorama Tour', undefined, 'https://vr.standin-museum.example/tour'),
   ]),
   section('Collection', '藏品', 'Collections', [
     ch('PreciousCol', '馆藏珍品', 'Highlights'),
     ch('GMWW', '革命文物', 'Revolutionary Relics'),
-    ch('ExcellentCol', '藏品掠影', 'Collection Glimpses', [['青釉莲瓣碗', 'Celadon Lotus Bowl'], ['錾花银盒', 'Chased Silver Box']]),
+    ch('ExcellentCol', '藏品掠影', 'Collection Glimpses', [
+      ['青釉莲瓣碗', 'Celadon Lotus Bowl'],
+      ['錾花银盒', 'Chased Silver Box'],
+    ]),
     section('ColLevy', '文物征集', 'Donations', [
-      ch('DonationSystem', '捐赠办法', 'How to Donate', [['文物捐赠办法', 'How to Donate an Object'], ['捐赠评估流程', 'How Donations Are Assessed']]),
-      ch('DonationList', '捐赠名录', 'Donors', [['2025年度捐赠名录', 'Donors of 2025'], ['2024年度捐赠名录', 'Donors of 2024']]),
+      ch('DonationSystem', '捐赠办法', 'How to Donate', [
+        ['文物捐赠办法', 'How to Donate an Object'],
+        ['捐赠评估流程', 'How Donations Are Assessed'],
+      ]),
+      ch('DonationList', '捐赠名录', 'Donors', [
+        ['2025年度捐赠名录', 'Donors of 2025'],
+        ['2024年度捐赠名录', 'Donors of 2024'],
+      ]),
     ]),
   ]),
   section('Research', '学术', 'Research', [
-    ch('AcademicCommittee', '学术委员会', 'Academic Committee', [['学术委员会名单', 'Members of the Academic Committee'], ['学术委员会工作规程', 'Rules of the Academic Committee']]),
-    ch('Achievements', '研究成果', 'Publications Online', [['窑址调查报告', 'Survey Report on the Kiln Site'], ['馆藏铜镜研究', 'A Study of Our Bronze Mirrors']]),
-    ch('Read', '悦读', 'Reading', [['器物里的四季', 'Seasons in Objects'], ['纸上的山水', 'Landscapes on Paper']]),
-    ch('PublishedBooks', '出版物', 'Books', [['《青岚藏珍》', 'Treasures of Qinglan'], ['《古窑三千年》', 'Three Thousand Years of Kilns']]),
+    ch('AcademicCommittee', '学术委员会', 'Academic Committee', [
+      ['学术委员会名单', 'Members of the Academic Committee'],
+      ['学术委员会工作规程', 'Rules of the Academic Committee'],
+    ]),
+    ch('Achievements', '研究成果', 'Publications Online', [
+      ['窑址调查报告', 'Survey Report on the Kiln Site'],
+      ['馆藏铜镜研究', 'A Study of Our Bronze Mirrors'],
+    ]),
+    ch('Read', '悦读', 'Reading', [
+      ['器物里的四季', 'Seasons in Objects'],
+      ['纸上的山水', 'Landscapes on Paper'],
+    ]),
+    ch('PublishedBooks', '出版物', 'Books', [
+      ['《青岚藏珍》', 'Treasures of Qinglan'],
+      ['《古窑三千年》', 'Three Thousand Years of Kilns'],
+    ]),
   ]),
   section('Education', '教育', 'Learning', [
-    ch('Reception', '讲解服务', 'Guided Tours', [['团体讲解预约', 'Booking a Group Tour'], ['常设展定时讲解', 'Scheduled Gallery Talks']]),
+    ch('Reception', '讲解服务', 'Guided Tours', [
+      ['团体讲解预约', 'Booking a Group Tour'],
+      ['常设展定时讲解', 'Scheduled Gallery Talks'],
+    ]),
     ch('Activity', '教育活动', 'Activities'),
     section('Volunteer', '志愿者', 'Volunteers', [
-      ch('VolAct', '志愿服务', 'Volunteer Days', [['志愿者服务日', 'Volunteer Service Day'], ['暑期小小讲解员', 'Junior Guides in Summer']]),
-      ch('VolRecruit', '志愿招募', 'Join Us', [['2027年志愿者招募', 'Volunteer Recruitment 2027'], ['志愿者培训安排', 'Volunteer Training Schedule']]),
+      ch('VolAct', '志愿服务', 'Volunteer Days', [
+        ['志愿者服务日', 'Volunteer Service Day'],
+        ['暑期小小讲解员', 'Junior Guides in Summer'],
+      ]),
+      ch('VolRecruit', '志愿招募', 'Join Us', [
+        ['2027年志愿者招募', 'Volunteer Recruitment 2027'],
+        ['志愿者培训安排', 'Volunteer Training Schedule'],
+      ]),
     ]),
-    ch('Lecture', '公益讲座', 'Lectures', [['讲座：青铜铸造的秘密', 'Lecture: Secrets of Bronze Casting'], ['讲座：宋瓷之美', 'Lecture: The Beauty of Song Ceramics']]),
+    ch('Lecture', '公益讲座', 'Lectures', [
+      ['讲座：青铜铸造的秘密', 'Lecture: Secrets of Bronze Casting'],
+      ['讲座：宋瓷之美', 'Lecture: The Beauty of Song Ceramics'],
+    ]),
   ]),
 ];
 
@@ -203,7 +284,14 @@ export const FEATURED_GROUP_ID = hex('article:SNews:0:group');
 
 // ---------------------------------------------------------------- exhibitions, exhibits, types
 
-function exhibitionRecord(kind: 'base' | 'temp', key: string, site: Site, text: { name: string; place: string; about: string }, dates: [string, string | null], extra: Row): Row {
+function exhibitionRecord(
+  kind: 'base' | 'temp',
+  key: string,
+  site: Site,
+  text: { name: string; place: string; about: string },
+  dates: [string, string | null],
+  extra: Row,
+): Row {
   const id = hex(`${kind}:${key}:${site}`);
   const common = {
     groupId: hex(`${kind}:${key}:${site}:group`),
@@ -229,23 +317,43 @@ function exhibitionRecord(kind: 'base' | 'temp', key: string, site: Site, text: 
 const EXHIBITION_TEXT = {
   ancient: {
     CN: { name: '青岚古代文明陈列', place: '一层东厅', about: '以出土器物讲述青岚一带从新石器时代到明清的生活与技艺。' },
-    EN: { name: 'Ancient Qinglan', place: 'East Hall, Floor 1', about: 'Finds from the region tell how people lived and worked from the Neolithic to the Qing.' },
+    EN: {
+      name: 'Ancient Qinglan',
+      place: 'East Hall, Floor 1',
+      about: 'Finds from the region tell how people lived and worked from the Neolithic to the Qing.',
+    },
   },
   customs: {
     CN: { name: '山水之间：地方民俗陈列', place: '二层西厅', about: '农具、戏服与节令用品，呈现山区与河谷的日常。' },
-    EN: { name: 'Between Hills and Rivers', place: 'West Hall, Floor 2', about: 'Farm tools, opera costumes and festival goods from valley and upland villages.' },
+    EN: {
+      name: 'Between Hills and Rivers',
+      place: 'West Hall, Floor 2',
+      about: 'Farm tools, opera costumes and festival goods from valley and upland villages.',
+    },
   },
   bronze: {
     CN: { name: '吉金光华：青铜器特展', place: '三层特展厅', about: '三十余件青铜礼器与兵器，首次集中展出。' },
-    EN: { name: 'Gleaming Metal: Bronzes on Loan', place: 'Special Gallery, Floor 3', about: 'Thirty ritual vessels and weapons shown together for the first time.' },
+    EN: {
+      name: 'Gleaming Metal: Bronzes on Loan',
+      place: 'Special Gallery, Floor 3',
+      about: 'Thirty ritual vessels and weapons shown together for the first time.',
+    },
   },
   kiln: {
     CN: { name: '窑火千年：陶瓷特展', place: '三层特展厅', about: '从窑址采集的标本到完整器，讲述一座古窑的兴衰。' },
-    EN: { name: 'A Thousand Years of Kiln Fire', place: 'Special Gallery, Floor 3', about: 'Sherds and whole pieces trace the rise and fall of one kiln.' },
+    EN: {
+      name: 'A Thousand Years of Kiln Fire',
+      place: 'Special Gallery, Floor 3',
+      about: 'Sherds and whole pieces trace the rise and fall of one kiln.',
+    },
   },
   paper: {
     CN: { name: '纸上云烟：书画小展', place: '二层小展厅', about: '馆藏书画二十件，轮换展出。' },
-    EN: { name: 'Mist on Paper', place: 'Small Gallery, Floor 2', about: 'Twenty paintings and calligraphies from the stores, shown in rotation.' },
+    EN: {
+      name: 'Mist on Paper',
+      place: 'Small Gallery, Floor 2',
+      about: 'Twenty paintings and calligraphies from the stores, shown in rotation.',
+    },
   },
 } as const;
 
@@ -262,11 +370,61 @@ interface ExhibitSeed {
 }
 
 const EXHIBIT_SEEDS: readonly ExhibitSeed[] = [
-  { key: 'ding', zh: '兽面纹青铜鼎', en: 'Bronze Ding with Animal Mask', type: 'cms0901', treasure: true, generalType: null, age: ['商', 'Shang'], level: '一级', size: '高 38 厘米' },
-  { key: 'vase', zh: '青釉刻花瓶', en: 'Celadon Vase with Carved Flowers', type: 'cms0902', treasure: true, generalType: null, age: ['宋', 'Song'], level: null, size: null },
-  { key: 'album', zh: '山水册页', en: 'Album of Landscapes', type: 'cms0903', treasure: true, generalType: null, age: ['清', 'Qing'], level: '二级', size: '纵 24 厘米' },
-  { key: 'cart', zh: '支前运粮手推车', en: 'Supply Wheelbarrow', type: 'cms0904', treasure: false, generalType: 'GMWW', age: ['1948年', '1948'], level: null, size: null },
-  { key: 'paper', zh: '战地油印小报', en: 'Frontline Mimeographed Newsletter', type: 'cms0904', treasure: false, generalType: 'GMWW', age: ['1947年', '1947'], level: null, size: null },
+  {
+    key: 'ding',
+    zh: '兽面纹青铜鼎',
+    en: 'Bronze Ding with Animal Mask',
+    type: 'cms0901',
+    treasure: true,
+    generalType: null,
+    age: ['商', 'Shang'],
+    level: '一级',
+    size: '高 38 厘米',
+  },
+  {
+    key: 'vase',
+    zh: '青釉刻花瓶',
+    en: 'Celadon Vase with Carved Flowers',
+    type: 'cms0902',
+    treasure: true,
+    generalType: null,
+    age: ['宋', 'Song'],
+    level: null,
+    size: null,
+  },
+  {
+    key: 'album',
+    zh: '山水册页',
+    en: 'Album of Landscapes',
+    type: 'cms0903',
+    treasure: true,
+    generalType: null,
+    age: ['清', 'Qing'],
+    level: '二级',
+    size: '纵 24 厘米',
+  },
+  {
+    key: 'cart',
+    zh: '支前运粮手推车',
+    en: 'Supply Wheelbarrow',
+    type: 'cms0904',
+    treasure: false,
+    generalType: 'GMWW',
+    age: ['1948年', '1948'],
+    level: null,
+    size: null,
+  },
+  {
+    key: 'paper',
+    zh: '战地油印小报',
+    en: 'Frontline Mimeographed Newsletter',
+    type: 'cms0904',
+    treasure: false,
+    generalType: 'GMWW',
+    age: ['1947年', '1947'],
+    level: null,
+    size: null,
+  },
 ];
 
 function exhibitRecord(seed: ExhibitSeed, site: Site, index: number): Row {
@@ -323,10 +481,46 @@ const DICTIONARIES: Record<string, ReadonlyArray<[string, string, string]>> = {
   ],
 };
 
-const ACTIVITY_TEXT: ReadonlyArray<{ key: string; type: string; zh: string; en: string; venue: [string, string]; days: [number, number]; status: number; reserve: number }> = [
-  { key: 'rubbing', type: 'TRM0301', zh: '周末青铜拓片体验', en: 'Weekend Bronze Rubbing', venue: ['一层教育中心', 'Learning Centre, Floor 1'], days: [12, 12], status: 0, reserve: 1 },
-  { key: 'pottery', type: 'TRM0302', zh: '亲子陶艺课堂', en: 'Family Pottery Class', venue: ['手作教室', 'Craft Room'], days: [20, 20], status: 0, reserve: 2 },
-  { key: 'night', type: 'TRM0303', zh: '夜读博物馆', en: 'Reading at the Museum by Night', venue: ['二层报告厅', 'Lecture Hall, Floor 2'], days: [-30, -30], status: 2, reserve: 3 },
+const ACTIVITY_TEXT: ReadonlyArray<{
+  key: string;
+  type: string;
+  zh: string;
+  en: string;
+  venue: [string, string];
+  days: [number, number];
+  status: number;
+  reserve: number;
+}> = [
+  {
+    key: 'rubbing',
+    type: 'TRM0301',
+    zh: '周末青铜拓片体验',
+    en: 'Weekend Bronze Rubbing',
+    venue: ['一层教育中心', 'Learning Centre, Floor 1'],
+    days: [12, 12],
+    status: 0,
+    reserve: 1,
+  },
+  {
+    key: 'pottery',
+    type: 'TRM0302',
+    zh: '亲子陶艺课堂',
+    en: 'Family Pottery Class',
+    venue: ['手作教室', 'Craft Room'],
+    days: [20, 20],
+    status: 0,
+    reserve: 2,
+  },
+  {
+    key: 'night',
+    type: 'TRM0303',
+    zh: '夜读博物馆',
+    en: 'Reading at the Museum by Night',
+    venue: ['二层报告厅', 'Lecture Hall, Floor 2'],
+    days: [-30, -30],
+    status: 2,
+    reserve: 3,
+  },
 ];
 
 // ---------------------------------------------------------------- the whole data set
@@ -393,8 +587,20 @@ function questionnaire(site: Site, times: { start: string; end: string }): Row {
     status: 1,
     ...AUDIT,
     details: [
-      question(1, zh ? '您本次参观的总体感受是？' : 'Overall, how was your visit?', true, false, zh ? ['很满意', '满意', '一般'] : ['Very good', 'Good', 'So-so']),
-      question(2, zh ? '您最喜欢哪些展区？' : 'Which galleries did you like?', false, true, zh ? ['常设展览', '特别展览', '数字展厅'] : ['Permanent', 'Special', 'Digital']),
+      question(
+        1,
+        zh ? '您本次参观的总体感受是？' : 'Overall, how was your visit?',
+        true,
+        false,
+        zh ? ['很满意', '满意', '一般'] : ['Very good', 'Good', 'So-so'],
+      ),
+      question(
+        2,
+        zh ? '您最喜欢哪些展区？' : 'Which galleries did you like?',
+        false,
+        true,
+        zh ? ['常设展览', '特别展览', '数字展厅'] : ['Permanent', 'Special', 'Digital'],
+      ),
     ],
   };
 }
@@ -402,17 +608,27 @@ function questionnaire(site: Site, times: { start: string; end: string }): Row {
 /** A fresh, mutable data set; dates of exhibitions, activities and questionnaires are relative to `now`. */
 export function buildStandinData(now = Date.now()): StandinData {
   const day = 86_400_000;
-  const at = (days: number, hour = 9): string => chinaTime(Math.floor((now + 8 * 3600_000) / day) * day - 8 * 3600_000 + days * day + hour * 3600_000);
+  const at = (days: number, hour = 9): string =>
+    chinaTime(Math.floor((now + 8 * 3600_000) / day) * day - 8 * 3600_000 + days * day + hour * 3600_000);
   const sites = ['CN', 'EN'] as const;
 
   const bases = sites.flatMap((site) => [
-    exhibitionRecord('base', 'ancient', site, EXHIBITION_TEXT.ancient[site], ['2019-05-18 09:00:00', null], { extension1: '30', extension2: '45' }),
-    exhibitionRecord('base', 'customs', site, EXHIBITION_TEXT.customs[site], ['2021-09-28 09:00:00', null], { extension1: '70', extension2: '60' }),
+    exhibitionRecord('base', 'ancient', site, EXHIBITION_TEXT.ancient[site], ['2019-05-18 09:00:00', null], {
+      extension1: '30',
+      extension2: '45',
+    }),
+    exhibitionRecord('base', 'customs', site, EXHIBITION_TEXT.customs[site], ['2021-09-28 09:00:00', null], {
+      extension1: '70',
+      extension2: '60',
+    }),
   ]);
   const temps = sites.flatMap((site) => [
     exhibitionRecord('temp', 'bronze', site, EXHIBITION_TEXT.bronze[site], [at(-60), at(120, 17)], { extension1: null }),
     exhibitionRecord('temp', 'kiln', site, EXHIBITION_TEXT.kiln[site], [at(45), at(200, 17)], { extension1: null, isRecommend: false }),
-    exhibitionRecord('temp', 'paper', site, EXHIBITION_TEXT.paper[site], [at(-300), at(-200, 17)], { extension1: null, isRecommend: false }),
+    exhibitionRecord('temp', 'paper', site, EXHIBITION_TEXT.paper[site], [at(-300), at(-200, 17)], {
+      extension1: null,
+      isRecommend: false,
+    }),
   ]);
   const exhibits = sites.flatMap((site) => EXHIBIT_SEEDS.map((s, i) => exhibitRecord(s, site, i)));
   const tempExhibits = Object.fromEntries(
@@ -423,10 +639,18 @@ export function buildStandinData(now = Date.now()): StandinData {
     fileRecord(FEATURED_GROUP_ID, 'CMS_ARCHIVES_IMG', picture('CMS_ARCHIVES_IMG', 'featured:gallery:0'), '修复前.jpg', 0),
     fileRecord(FEATURED_GROUP_ID, 'CMS_ARCHIVES_IMG', picture('CMS_ARCHIVES_IMG', 'featured:gallery:1'), '修复后.jpg', 1),
     fileRecord(FEATURED_GROUP_ID, 'CMS_ARCHIVES_FILE', document('CMS_ARCHIVES_FILE', 'featured:form'), '报名表.pdf', 0),
-    ...sites.map((site) => fileRecord(hex(`base:ancient:${site}:group`), 'CMS_ARCHIVES_IMG', picture('CMS_ARCHIVES_IMG', 'ancient:hall'), 'hall.jpg', 0)),
+    ...sites.map((site) =>
+      fileRecord(hex(`base:ancient:${site}:group`), 'CMS_ARCHIVES_IMG', picture('CMS_ARCHIVES_IMG', 'ancient:hall'), 'hall.jpg', 0),
+    ),
     ...sites.flatMap((site) =>
       EXHIBIT_SEEDS.slice(0, 2).map((s) =>
-        fileRecord(hex(`exhibit:${s.key}:${site}:group`), 'CMS_EXHIBIT_INFO_DISPLAY', picture('CMS_EXHIBIT_INFO_DISPLAY', `exhibit:${s.key}:display`), `${s.key}.jpg`, 0),
+        fileRecord(
+          hex(`exhibit:${s.key}:${site}:group`),
+          'CMS_EXHIBIT_INFO_DISPLAY',
+          picture('CMS_EXHIBIT_INFO_DISPLAY', `exhibit:${s.key}:display`),
+          `${s.key}.jpg`,
+          0,
+        ),
       ),
     ),
   ];

@@ -88,7 +88,13 @@ function page<T>(rows: T[], param: Row, names = { num: 'pageNum', size: 'pageSiz
   const num = int(param[names.num], 1, names.num);
   if (size === 0) return { records: rows, total: rows.length, size: 0, current: num, pages: rows.length > 0 ? 1 : 0 };
   const current = Math.max(1, num);
-  return { records: rows.slice((current - 1) * size, current * size), total: rows.length, size, current, pages: Math.ceil(rows.length / size) };
+  return {
+    records: rows.slice((current - 1) * size, current * size),
+    total: rows.length,
+    size,
+    current,
+    pages: Math.ceil(rows.length / size),
+  };
 }
 
 /** Keeps rows whose fields equal every non-blank filter (compared as text: `true` = `"true"`, 1 = `"1"`). */
@@ -119,7 +125,10 @@ function handlers(data: StandinData, now: () => number) {
   };
   const articleList: Handler = ({ body }) => {
     const entity = entityOf(body);
-    const nos = String(entity.channelNo ?? entity.channelNos ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const nos = String(entity.channelNo ?? entity.channelNos ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (nos.length === 0) throw new Fail(400, '栏目编号不能为空');
     const rows = data.articles.filter((a) => nos.includes(String(a.channelNo))).sort(newest('publishDate'));
     return { ...page(rows, paramOf(body)), searchCount: true };
@@ -131,7 +140,9 @@ function handlers(data: StandinData, now: () => number) {
       return {
         ...d,
         answers: (d.answers as Row[]).map((a) => {
-          const selectCount = records.filter((r) => (r.answers as Row[]).some((x) => (x.answerIds as unknown[]).includes(a.answerId))).length;
+          const selectCount = records.filter((r) =>
+            (r.answers as Row[]).some((x) => (x.answerIds as unknown[]).includes(a.answerId)),
+          ).length;
           return { ...a, selectCount, percent: answered ? Math.round((selectCount * 1000) / answered) / 10 : 0 };
         }),
       };
@@ -166,7 +177,11 @@ function handlers(data: StandinData, now: () => number) {
     },
     getBaiduReport: ({ params }) => {
       const days = int(params.n, 30, 'number') || 30;
-      const daily = Array.from({ length: Math.min(days, 31) }, (_, i) => ({ date: chinaTime(now() - i * 86_400_000).slice(0, 10), pv: 900 + i * 7, uv: 300 + i * 3 }));
+      const daily = Array.from({ length: Math.min(days, 31) }, (_, i) => ({
+        date: chinaTime(now() - i * 86_400_000).slice(0, 10),
+        pv: 900 + i * 7,
+        uv: 300 + i * 3,
+      }));
       return { days, pv: daily.reduce((s, d) => s + d.pv, 0), uv: daily.reduce((s, d) => s + d.uv, 0), daily };
     },
     queryExhibitionBaseList: ({ body }) => page(where(data.exhibitionBases, entityOf(body), ['languageType', 'portalId']), paramOf(body)),
@@ -184,13 +199,18 @@ function handlers(data: StandinData, now: () => number) {
     queryExhibitList: ({ body }) => {
       const keys = ['exhibitType', 'isTreasure', 'isRecommend', 'generalType', 'languageType', 'isOwn', 'age'];
       const entity = entityOf(body);
-      const rows = where(data.exhibits, entity, keys).filter((x) => blank(entity.exhibitName) || String(x.exhibitName).includes(String(entity.exhibitName)));
+      const rows = where(data.exhibits, entity, keys).filter(
+        (x) => blank(entity.exhibitName) || String(x.exhibitName).includes(String(entity.exhibitName)),
+      );
       return { ...page(rows, paramOf(body)), searchCount: true };
     },
     queryExhibitById: ({ params }) => byId(data.exhibits, 'exhibitId', params.id),
     queryExhibitListByTemp: ({ body }) => {
       const ids = data.tempExhibits[String(entityOf(body).groupId ?? '')] ?? [];
-      return page(data.exhibits.filter((x) => ids.includes(String(x.exhibitId))), paramOf(body));
+      return page(
+        data.exhibits.filter((x) => ids.includes(String(x.exhibitId))),
+        paramOf(body),
+      );
     },
     queryExhibitTypeList: ({ body }) => page(where(data.exhibitTypes, entityOf(body), ['languageType']), paramOf(body)),
     queryDictionaryByCode: ({ query, body }) => {
@@ -243,7 +263,10 @@ function handlers(data: StandinData, now: () => number) {
       return null;
     },
     getQuestionnairePageList: ({ body }) =>
-      page(where(data.questionnaires, entityOf(body), ['languageType']).map(({ details: _d, ...q }) => q), paramOf(body)),
+      page(
+        where(data.questionnaires, entityOf(body), ['languageType']).map(({ details: _d, ...q }) => q),
+        paramOf(body),
+      ),
     getQuestionnaireById: ({ params }) => byId(data.questionnaires, 'questionnaireId', params.id),
     addQuestionnaireRecord: ({ body }) => {
       const q = byId(data.questionnaires, 'questionnaireId', String(body.questionnaireId ?? ''));
@@ -338,7 +361,11 @@ const ROUTE_ROWS: ReadonlyArray<[keyof typeof GATEWAY, readonly string[], string
   ['content', GET, '/queryGalleryList/:path', 'queryGalleryList'],
 ];
 
-const ROUTES: Route[] = ROUTE_ROWS.map(([gateway, methods, path, name]) => ({ name, methods, segments: `${GATEWAY[gateway]}${path}`.split('/') }));
+const ROUTES: Route[] = ROUTE_ROWS.map(([gateway, methods, path, name]) => ({
+  name,
+  methods,
+  segments: `${GATEWAY[gateway]}${path}`.split('/'),
+}));
 
 function safeDecode(part: string): string {
   try {

@@ -65,12 +65,27 @@ describe('activity statuses by the clock', () => {
   };
 
   it('follows the times, not the stored codes, and names the next change', () => {
-    expect(activityState(camp, at('2026-10-10 12:00'))).toEqual({ status: 0, reserve: 0, booking: true, nextChangeMs: at('2026-10-20 09:00') });
-    expect(activityState(camp, at('2026-10-25 12:00'))).toEqual({ status: 0, reserve: 1, booking: true, nextChangeMs: at('2026-10-31 17:00') });
+    expect(activityState(camp, at('2026-10-10 12:00'))).toEqual({
+      status: 0,
+      reserve: 0,
+      booking: true,
+      nextChangeMs: at('2026-10-20 09:00'),
+    });
+    expect(activityState(camp, at('2026-10-25 12:00'))).toEqual({
+      status: 0,
+      reserve: 1,
+      booking: true,
+      nextChangeMs: at('2026-10-31 17:00'),
+    });
     expect(activityState(camp, at('2026-11-01 08:00'))).toMatchObject({ status: 0, reserve: 3, nextChangeMs: at('2026-11-01 09:30') });
     expect(activityState(camp, at('2026-11-01 09:30'))).toMatchObject({ status: 1, reserve: 3, nextChangeMs: at('2026-11-08 16:30') });
     // The camp that "ended 11-08 but says 进行中": over, whatever the service stored.
-    expect(activityState({ ...camp, activityStatus: ACTIVITY_STATUS.ongoing }, at('2026-11-25 10:00'))).toEqual({ status: 2, reserve: 3, booking: true, nextChangeMs: null });
+    expect(activityState({ ...camp, activityStatus: ACTIVITY_STATUS.ongoing }, at('2026-11-25 10:00'))).toEqual({
+      status: 2,
+      reserve: 3,
+      booking: true,
+      nextChangeMs: null,
+    });
   });
 
   it('keeps what no clock can tell: a cancellation and a full booking', () => {
@@ -81,14 +96,20 @@ describe('activity statuses by the clock', () => {
   });
 
   it('shows no booking and no booking status for 无需预约', () => {
-    const walkIn = activityState({ ...camp, reserveType: RESERVE_TYPE.none, reserveStatus: RESERVE_STATUS.notOpen }, at('2026-10-10 12:00'));
+    const walkIn = activityState(
+      { ...camp, reserveType: RESERVE_TYPE.none, reserveStatus: RESERVE_STATUS.notOpen },
+      at('2026-10-10 12:00'),
+    );
     expect(walkIn).toEqual({ status: 0, reserve: null, booking: false, nextChangeMs: at('2026-11-01 09:30') });
   });
 
   it('uses the service’s codes only where times are missing', () => {
     const bare = { ...camp, startTime: '', endTime: '', reserveStartTime: '', reserveEndTime: '', activityStatus: 1, reserveStatus: 2 };
     expect(activityState(bare, at('2026-10-10 12:00'))).toEqual({ status: 1, reserve: 2, booking: true, nextChangeMs: null });
-    expect(activityState({ ...bare, activityStatus: 9, reserveStatus: -1 }, at('2026-10-10 12:00'))).toMatchObject({ status: null, reserve: null });
+    expect(activityState({ ...bare, activityStatus: 9, reserveStatus: -1 }, at('2026-10-10 12:00'))).toMatchObject({
+      status: null,
+      reserve: null,
+    });
     // Without an end it runs to the end of its day; without a booking end, booking closes at the start.
     const open = { ...camp, endTime: '', reserveEndTime: '' };
     expect(activityState(open, at('2026-11-01 23:00'))).toMatchObject({ status: 1, reserve: 3, nextChangeMs: at('2026-11-02 00:00') });

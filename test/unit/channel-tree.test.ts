@@ -26,7 +26,10 @@ describe('channel paths', () => {
   });
 
   it('links external http(s) channels out, root links to the path, absolute links as given', () => {
-    expect(channelHref('https://vr.example-museum.cn/', '/Exhibition/VRTour')).toEqual({ href: 'https://vr.example-museum.cn/', external: true });
+    expect(channelHref('https://vr.example-museum.cn/', '/Exhibition/VRTour')).toEqual({
+      href: 'https://vr.example-museum.cn/',
+      external: true,
+    });
     expect(channelHref('http://a.example/', '/x')).toEqual({ href: 'http://a.example/', external: true });
     expect(channelHref('/', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
     expect(channelHref('', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
@@ -53,7 +56,7 @@ describe('menu', () => {
   });
 });
 
-describe('menu of a frozen tree (the server\'s, kept per cached answer)', () => {
+describe("menu of a frozen tree (the server's, kept per cached answer)", () => {
   it('is made once, read-only, and the same menu as of an unfrozen copy', () => {
     const frozen = Object.freeze(buildChannelTree(ZH_TREE).map((n) => Object.freeze(n)));
     const first = menuTree(frozen);
@@ -83,7 +86,7 @@ describe('the channels a page sends to the browser', () => {
     expect(numbersIn(pageTree(withSection, '/News/SNews'))).not.toContain('Press');
   });
 
-  it('carries a hidden page\'s own chain, flagged unlisted, so its breadcrumb and title come out as on the server', () => {
+  it("carries a hidden page's own chain, flagged unlisted, so its breadcrumb and title come out as on the server", () => {
     const sent = pageTree(tree, '/Survey/Internal/7');
     expect(channelChain(sent, '/Survey/Internal/7').map((n) => [n.name, n.path, n.visible])).toEqual([
       ['博物馆概况', '/Survey', true],
@@ -94,7 +97,7 @@ describe('the channels a page sends to the browser', () => {
     expect(menuTree(sent)).toEqual(menuTree(tree));
   });
 
-  it('carries no hidden channel beyond that chain: not the other hidden channels, not the hidden section\'s other children', () => {
+  it("carries no hidden channel beyond that chain: not the other hidden channels, not the hidden section's other children", () => {
     const sent = pageTree(withSection, '/Press/Kit/3');
     expect(numbersIn(sent).filter((no) => !numbersIn(menuTree(withSection)).includes(no))).toEqual(['Press', 'Kit']);
     // Inside a hidden section every channel is unlisted: no tabs name its siblings.

@@ -86,7 +86,12 @@ describe('cluster purge bus', () => {
       joinPurgeBuses(cache, [createClusterBus(l.worker)]);
       return { cache, purges };
     });
-    const spec = (tag: string) => ({ endpoint: 'queryArchivesList', ttlS: 60, tags: () => [tag], load: async () => Buffer.from('{"code":200}') });
+    const spec = (tag: string) => ({
+      endpoint: 'queryArchivesList',
+      ttlS: 60,
+      tags: () => [tag],
+      load: async () => Buffer.from('{"code":200}'),
+    });
     for (const w of workers) {
       await w.cache.lookup('news', spec('channel:News'));
       await w.cache.lookup('home', spec('channel:Home'));
@@ -117,7 +122,8 @@ describe('cluster operator rules', () => {
     for (let i = 0; i < n; i += 1) workers.push(await addWorker());
     return { workers, addWorker, kept };
   }
-  const ttlOf = (w: { rules: ReturnType<typeof createLiveRules> }, name: 'queryAllChannel' | 'queryArchivesList' = 'queryAllChannel') => w.rules.ttlFor(name);
+  const ttlOf = (w: { rules: ReturnType<typeof createLiveRules> }, name: 'queryAllChannel' | 'queryArchivesList' = 'queryAllChannel') =>
+    w.rules.ttlFor(name);
 
   it('a rule set on one worker is in force on every worker, and a worker started later starts with it', async () => {
     const { workers, addWorker } = await cluster(3);
@@ -195,12 +201,21 @@ describe('cluster write budget', () => {
 describe('metrics across workers', () => {
   function workerRegistry(served: number, draining: number) {
     const registry = new Registry();
-    new Counter({ name: 'edge_cache_events_total', help: 'h', labelNames: ['cache', 'event'], registers: [registry] }).inc({ cache: 'page', event: 'hit' }, served);
+    new Counter({ name: 'edge_cache_events_total', help: 'h', labelNames: ['cache', 'event'], registers: [registry] }).inc(
+      { cache: 'page', event: 'hit' },
+      served,
+    );
     new Gauge({ name: 'edge_cache_entries', help: 'h', registers: [registry] }).set(served);
     new Gauge({ name: 'edge_draining', help: 'h', registers: [registry] }).set(draining);
     return registry;
   }
-  const value = (text: string, series: string) => Number(text.split('\n').find((l) => l.startsWith(`${series} `))?.split(' ')[1]);
+  const value = (text: string, series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${series} `))
+        ?.split(' ')[1],
+    );
 
   it('sums counters and gauges, takes the max of edge_draining, and keeps a dead worker’s counts', async () => {
     const aggregator = createMetricsAggregator();

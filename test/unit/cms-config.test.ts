@@ -43,7 +43,12 @@ describe('cms environment', () => {
       demoCredentials: false,
       tokenMaxSkewMs: 1000,
       // Set ones as given; unset (or empty) ones nested below the content gateway, as the edge reads them.
-      gateways: { content: '/japi/sw-cms-cloud', file: '/japi/sw-file-cloud', search: '/japi/sw-cms-cloud/sw-es', report: '/japi/sw-cms-cloud/sw-cms-zb' },
+      gateways: {
+        content: '/japi/sw-cms-cloud',
+        file: '/japi/sw-file-cloud',
+        search: '/japi/sw-cms-cloud/sw-es',
+        report: '/japi/sw-cms-cloud/sw-cms-zb',
+      },
       faults: { latencyMs: 20, failStatus: 502, failRate: 0.25 },
       logLevel: 'info',
     });

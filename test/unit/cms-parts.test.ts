@@ -45,7 +45,16 @@ describe('wire ids', () => {
 
 describe('row to wire entity', () => {
   it('encodes ids, restores booleans, sends missing optional values as null and keeps extra fields', () => {
-    const row = { archivesId: 3, channelId: 2, subTitle: '', source: '新华社', isShowTitle: 1, parentChannelNo: '', updateTime: null, languageType: 'CN' };
+    const row = {
+      archivesId: 3,
+      channelId: 2,
+      subTitle: '',
+      source: '新华社',
+      isShowTitle: 1,
+      parentChannelNo: '',
+      updateTime: null,
+      languageType: 'CN',
+    };
     expect(fromRow(TABLES.archives, row)).toEqual({
       archivesId: encodeId('archives', 3),
       channelId: encodeId('channel', 2),
@@ -56,7 +65,10 @@ describe('row to wire entity', () => {
       updateTime: null,
       languageType: 'CN',
     });
-    expect(fromRow(TABLES.messages, { messageId: 1, isPublished: 1, orgId: '' })).toEqual({ messageId: encodeId('message', 1), orgId: null });
+    expect(fromRow(TABLES.messages, { messageId: 1, isPublished: 1, orgId: '' })).toEqual({
+      messageId: encodeId('message', 1),
+      orgId: null,
+    });
   });
 });
 
@@ -134,7 +146,11 @@ describe('seeding helpers', () => {
   it('indexes records that have a portal page and leaves hidden channels out', () => {
     const docs = searchDocs(FIXTURE);
     expect(docs.some((d) => d.channelNo === 'Internal')).toBe(false);
-    expect(docs.find((d) => d.type === 'exhibit' && d.id === 1)).toMatchObject({ channelNo: 'PreciousCol', img: FIXTURE_FILES.exhibit, site: 'CN' });
+    expect(docs.find((d) => d.type === 'exhibit' && d.id === 1)).toMatchObject({
+      channelNo: 'PreciousCol',
+      img: FIXTURE_FILES.exhibit,
+      site: 'CN',
+    });
     expect(docs.find((d) => d.type === 'exhibit' && d.id === 2)?.channelNo).toBe('GMWW');
     expect(docs.find((d) => d.type === 'archives' && d.id === 3)?.content).toBe('双方就青铜文化研究交换了意见；50%_的资料将数字化。');
     expect(docs.find((d) => d.id === 6)?.site).toBe('EN');

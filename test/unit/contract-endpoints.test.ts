@@ -50,7 +50,9 @@ describe('endpoint catalogue', () => {
   });
 
   it('marks the four writes as writes with no cache lifetime, and every read with one', () => {
-    const writes = ENDPOINTS.filter((e) => e.write).map((e) => e.name).sort();
+    const writes = ENDPOINTS.filter((e) => e.write)
+      .map((e) => e.name)
+      .sort();
     expect(writes).toEqual(['addMessage', 'addQuestionnaireRecord', 'cancelStarByActId', 'doStarByArcId']);
     for (const e of ENDPOINTS) expect(e.write ? e.ttlS === 0 : e.ttlS > 0).toBe(true);
   });
@@ -94,11 +96,15 @@ describe('endpoint catalogue', () => {
     for (const bad of ['cn', 'ZH', 'CNX']) expect(ok('site', bad), bad).toBe(false);
   });
 
-  it("offers the page sizes the site's own screens, feeds and walks use, and \"all\" only for the short lists they read whole", () => {
+  it('offers the page sizes the site\'s own screens, feeds and walks use, and "all" only for the short lists they read whole', () => {
     const paged = ENDPOINTS.filter((e) => e.pageSize).map((e) => e.name);
     const postReads = ENDPOINTS.filter((e) => e.method === 'POST' && !e.write).map((e) => e.name);
     expect(postReads.filter((n) => !paged.includes(n)).sort()).toEqual(['getQuestionnaireResultInfo', 'getSiteVisitCount']);
-    expect(ENDPOINTS.filter((e) => e.pageSize?.all).map((e) => e.name).sort()).toEqual(['queryDictionaryByCode', 'queryExhibitTypeList', 'queryFileList']);
+    expect(
+      ENDPOINTS.filter((e) => e.pageSize?.all)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['queryDictionaryByCode', 'queryExhibitTypeList', 'queryFileList']);
     const used = [
       ...ROUTES.flatMap((r) => (r.pageSize === undefined ? [] : [r.pageSize])),
       ...Object.values(HOME_COUNTS),
@@ -122,7 +128,10 @@ describe('endpoint catalogue', () => {
   });
 
   it('places every row at its service: the sibling gateways take the file, search and report calls', () => {
-    const byService = (service: string) => ENDPOINTS.filter((e) => e.service === service).map((e) => e.name).sort();
+    const byService = (service: string) =>
+      ENDPOINTS.filter((e) => e.service === service)
+        .map((e) => e.name)
+        .sort();
     expect(byService('file')).toEqual(['queryFileList']);
     expect(byService('search')).toEqual(['cmsSearch']);
     expect(byService('report')).toEqual(['getBaiduReport']);

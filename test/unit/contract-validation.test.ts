@@ -37,9 +37,9 @@ describe('shared field patterns', () => {
 describe('visitor message rules', () => {
   it('accepts a message with only content, and a complete one', () => {
     expect(validateMessage({ content: '希望增加夜场开放' })).toEqual([]);
-    expect(
-      validateMessage({ content: '讲解很好', name: '李四', phoneNumber: '138 1234 5678', email: 'a@b.cn', type: 'cms1103' }),
-    ).toEqual([]);
+    expect(validateMessage({ content: '讲解很好', name: '李四', phoneNumber: '138 1234 5678', email: 'a@b.cn', type: 'cms1103' })).toEqual(
+      [],
+    );
   });
 
   it('names every bad field with a message in both languages', () => {

@@ -18,7 +18,9 @@ describe('embedded router state', () => {
     const context = {
       loaderData: { root: { lang: 'zh' } },
       actionData: null,
-      errors: { 'zh:News/:sec/:id': new UNSAFE_ErrorResponseImpl(404, 'NOT_FOUND', { code: 'NOT_FOUND', message: 'article 9 missing upstream' }) },
+      errors: {
+        'zh:News/:sec/:id': new UNSAFE_ErrorResponseImpl(404, 'NOT_FOUND', { code: 'NOT_FOUND', message: 'article 9 missing upstream' }),
+      },
     } as unknown as StaticHandlerContext;
     const json = scriptJson(hydrationState(context));
     expect(json).not.toContain('article 9 missing upstream');
@@ -30,11 +32,14 @@ describe('embedded router state', () => {
     expect((error as { status: number }).status).toBe(404);
   });
 
-  it('is the same JSON with the frame\'s frozen channel tree written once and kept', () => {
+  it("is the same JSON with the frame's frozen channel tree written once and kept", () => {
     const tree = Object.freeze([Object.freeze({ no: 'News', name: '新闻 <b>&</b> \u2028', children: Object.freeze([]) })]);
     const contextOf = (title: string) =>
       ({
-        loaderData: { root: { lang: 'zh', wx: false, channels: tree, year: 2026 }, 'zh:News/SNews': { title, note: '\u0000channel tree\u0000' } },
+        loaderData: {
+          root: { lang: 'zh', wx: false, channels: tree, year: 2026 },
+          'zh:News/SNews': { title, note: '\u0000channel tree\u0000' },
+        },
         actionData: null,
         errors: null,
       }) as unknown as StaticHandlerContext;
@@ -42,7 +47,11 @@ describe('embedded router state', () => {
       const context = contextOf(title);
       expect(hydrationJson(context)).toBe(scriptJson(hydrationState(context)));
     }
-    const unfrozen = { loaderData: { root: { channels: [{ no: 'A' }] } }, actionData: null, errors: null } as unknown as StaticHandlerContext;
+    const unfrozen = {
+      loaderData: { root: { channels: [{ no: 'A' }] } },
+      actionData: null,
+      errors: null,
+    } as unknown as StaticHandlerContext;
     expect(hydrationJson(unfrozen)).toBe(scriptJson(hydrationState(unfrozen)));
   });
 

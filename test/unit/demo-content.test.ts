@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { stripGalleryMarkers } from '../../shared/text.ts';
 import { validateMessage } from '../../shared/validation.ts';
 import type { SiteLanguage } from '../../shared/wire.ts';
-import { DEMO_TODAY, demoFiles, demoVisits, generateDemoContent, PDF_FILE, PDF_FILE_ZH, specForFile, STORE_PATH } from '../../cms/db/demo/index.ts';
+import {
+  DEMO_TODAY,
+  demoFiles,
+  demoVisits,
+  generateDemoContent,
+  PDF_FILE,
+  PDF_FILE_ZH,
+  specForFile,
+  STORE_PATH,
+} from '../../cms/db/demo/index.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
 
 /** A store path as deployed services store it: relative, no leading slash, no `/file/`. */
@@ -100,7 +109,9 @@ function isRealDateTime(value: string): boolean {
   if (!m) return false;
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
   const t = new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
-  return t.getUTCFullYear() === y && t.getUTCMonth() + 1 === mo && t.getUTCDate() === d && (h ?? 99) < 24 && (mi ?? 99) < 60 && (s ?? 99) < 60;
+  return (
+    t.getUTCFullYear() === y && t.getUTCMonth() + 1 === mo && t.getUTCDate() === d && (h ?? 99) < 24 && (mi ?? 99) < 60 && (s ?? 99) < 60
+  );
 }
 
 /** Every date-like field of every record, with where it came from. */
@@ -164,7 +175,8 @@ describe('demo content: channel tree', () => {
     const hidden = content.channels.filter((c) => c.site === site && !c.isVisible);
     const restricted = /内部|仅供|工作人员参考|不对外|staff only|for staff|internal|confidential|not for (?:the )?public/i;
     const channelsOfSite = new Set(content.channels.filter((c) => c.site === site).map((c) => c.channelNo));
-    for (const a of content.articles.filter((r) => channelsOfSite.has(r.channelNo))) expect(`${a.title} ${a.content}`, a.title).not.toMatch(restricted);
+    for (const a of content.articles.filter((r) => channelsOfSite.has(r.channelNo)))
+      expect(`${a.title} ${a.content}`, a.title).not.toMatch(restricted);
     for (const c of hidden) expect(`${c.channelName} ${c.description}`).not.toMatch(restricted);
     expect(hidden.map((c) => c.channelNo)).toEqual([no('PressKit', site)]);
     expect(content.articles.filter((a) => a.channelNo === no('PressKit', site)).length).toBeGreaterThan(0);
@@ -179,7 +191,16 @@ describe('demo content: channel tree', () => {
     for (const c of content.channels) byParent.set(`${c.site}/${c.parent}`, [...(byParent.get(`${c.site}/${c.parent}`) ?? []), c.sort]);
     for (const sorts of byParent.values()) expect(new Set(sorts).size).toBe(sorts.length);
     const cnTop = content.channels.filter((c) => c.site === 'CN' && c.parent === '').sort((a, b) => a.sort - b.sort);
-    expect(cnTop.map((c) => c.channelNo)).toEqual(['Home', 'Survey', 'News', 'Service', 'Exhibition', 'Collection', 'Research', 'Education']);
+    expect(cnTop.map((c) => c.channelNo)).toEqual([
+      'Home',
+      'Survey',
+      'News',
+      'Service',
+      'Exhibition',
+      'Collection',
+      'Research',
+      'Education',
+    ]);
   });
 });
 
@@ -219,7 +240,7 @@ describe('demo content: well-formed records', () => {
   it('writes every date as a real YYYY-MM-DD HH:mm:ss (null only where a record has none)', () => {
     const fields = dateFields(content);
     expect(fields.length).toBeGreaterThan(1000);
-    const bad = fields.filter((f) => f.value === null ? false : !isRealDateTime(f.value));
+    const bad = fields.filter((f) => (f.value === null ? false : !isRealDateTime(f.value)));
     expect(bad).toEqual([]);
     const missing = fields.filter((f) => f.value === null).map((f) => f.where.replace(/\[\d+\]/g, '[]'));
     // Permanent exhibitions have no end; unanswered messages no reply time; records never edited no update time.
@@ -257,7 +278,13 @@ describe('demo content: well-formed records', () => {
     unique(content.questionnaires.flatMap((q) => q.details.map((d) => d.questionId)));
     unique(content.questionnaires.flatMap((q) => q.details.flatMap((d) => d.answers.map((a) => a.answerId))));
     unique(content.sliders.map((s) => s.id));
-    const groups = [...content.articles, ...content.exhibitionBases, ...content.exhibitionTemps, ...content.exhibits, ...content.activities].map((r) => r.groupId);
+    const groups = [
+      ...content.articles,
+      ...content.exhibitionBases,
+      ...content.exhibitionTemps,
+      ...content.exhibits,
+      ...content.activities,
+    ].map((r) => r.groupId);
     expect(new Set(groups).size).toBe(groups.length);
   });
 
@@ -298,17 +325,33 @@ describe('demo content: well-formed records', () => {
     expect(images.length).toBeGreaterThanOrEqual(100);
     expect(new Set(images.map((f) => f.path.split('/')[2]))).toEqual(
       new Set([
-        'CMS_ARCHIVES_IMG', 'CMS_ARCHIVES_APP_IMG', 'CMS_CHANNEL_IMG', 'CMS_EXHIBITION_BASE_IMG', 'CMS_EXHIBITION_TEMP_IMG',
-        'CMS_EXHIBITION_APP_IMG', 'CMS_EXHIBIT_INFO_IMG', 'CMS_EXHIBIT_INFO_APP_IMG', 'CMS_EXHIBIT_INFO_DISPLAY',
-        'CMS_EXHIBIT_TYPE_IMG', 'CMS_ACTIVITY_IMG', 'CMS_ACTIVITY_APP_IMG', 'CMS_GALLERY_IMG',
+        'CMS_ARCHIVES_IMG',
+        'CMS_ARCHIVES_APP_IMG',
+        'CMS_CHANNEL_IMG',
+        'CMS_EXHIBITION_BASE_IMG',
+        'CMS_EXHIBITION_TEMP_IMG',
+        'CMS_EXHIBITION_APP_IMG',
+        'CMS_EXHIBIT_INFO_IMG',
+        'CMS_EXHIBIT_INFO_APP_IMG',
+        'CMS_EXHIBIT_INFO_DISPLAY',
+        'CMS_EXHIBIT_TYPE_IMG',
+        'CMS_ACTIVITY_IMG',
+        'CMS_ACTIVITY_APP_IMG',
+        'CMS_GALLERY_IMG',
       ]),
     );
   });
 
   it('leaves optional fields missing (null) on some records and filled on others', () => {
     const mix = <T>(rows: T[], pick: (r: T) => unknown): void => {
-      expect(rows.some((r) => pick(r) === null), String(pick)).toBe(true);
-      expect(rows.some((r) => pick(r) !== null && pick(r) !== ''), String(pick)).toBe(true);
+      expect(
+        rows.some((r) => pick(r) === null),
+        String(pick),
+      ).toBe(true);
+      expect(
+        rows.some((r) => pick(r) !== null && pick(r) !== ''),
+        String(pick),
+      ).toBe(true);
     };
     mix(content.exhibits, (x) => x.exhibitLevel);
     mix(content.exhibits, (x) => x.modelUrl);
@@ -329,7 +372,11 @@ describe('demo content: well-formed records', () => {
     mix(content.exhibits, (x) => x.createBy);
     // Nothing is an empty string where a value is missing.
     const empties = Object.entries(content).flatMap(([k, rows]) =>
-      (rows as Array<Record<string, unknown>>).flatMap((r) => Object.entries(r).filter(([f, v]) => v === '' && f !== 'parent' && f !== 'parentChannelNo').map(([f]) => `${k}.${f}`)),
+      (rows as Array<Record<string, unknown>>).flatMap((r) =>
+        Object.entries(r)
+          .filter(([f, v]) => v === '' && f !== 'parent' && f !== 'parentChannelNo')
+          .map(([f]) => `${k}.${f}`),
+      ),
     );
     expect(new Set(empties)).toEqual(new Set());
   });
@@ -357,7 +404,9 @@ describe('demo content: what the portal shows', () => {
 
   it.each(SITES)('has one %s article whose first attachment is the PDF', (site) => {
     const attachments = content.files.filter((f) => f.code === 'CMS_ARCHIVES_FILE');
-    const withPdf = content.articles.filter((a) => a.channelNo.startsWith('EN_') === (site === 'EN') && attachments.find((f) => f.objectId === a.groupId)?.fileSuffix === 'pdf');
+    const withPdf = content.articles.filter(
+      (a) => a.channelNo.startsWith('EN_') === (site === 'EN') && attachments.find((f) => f.objectId === a.groupId)?.fileSuffix === 'pdf',
+    );
     expect(withPdf).toHaveLength(1);
     expect(withPdf[0]?.channelNo).toBe(no('DonationSystem', site));
   });
@@ -383,7 +432,10 @@ describe('demo content: what the portal shows', () => {
       expect(cn.filter((a) => a.title.includes(word)).length, word).toBeGreaterThanOrEqual(3);
     }
     for (const word of ['青铜', '瓷器', '书画', '青铜文明', '丝绸之路', '革命文物', '宋代名窑']) {
-      expect(cn.filter((a) => a.title.includes(word) && a.content.replace(/<[^>]+>/g, '').includes(word)).length, word).toBeGreaterThanOrEqual(2);
+      expect(
+        cn.filter((a) => a.title.includes(word) && a.content.replace(/<[^>]+>/g, '').includes(word)).length,
+        word,
+      ).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -392,7 +444,9 @@ describe('demo content: what the portal shows', () => {
     const cn = content.articles.filter((a) => !a.channelNo.startsWith('EN_'));
     expect(en.every((a) => !/[\u4e00-\u9fa5]/.test(a.title + a.content))).toBe(true);
     expect(cn.every((a) => /[\u4e00-\u9fa5]{10}/.test(a.content))).toBe(true);
-    expect(cn.some((a) => /<h3>/.test(a.content)) && cn.some((a) => /<img src="YUNXI_BWG\/CMS\/CMS_ARCHIVES_IMG\//.test(a.content))).toBe(true);
+    expect(cn.some((a) => /<h3>/.test(a.content)) && cn.some((a) => /<img src="YUNXI_BWG\/CMS\/CMS_ARCHIVES_IMG\//.test(a.content))).toBe(
+      true,
+    );
     for (const a of content.articles) expect([...(a.description ?? '')].length).toBeLessThanOrEqual(200);
   });
 
@@ -453,7 +507,8 @@ describe('demo content: what the portal shows', () => {
 
   it('has dictionaries of vendor codes for message types, activity types, exhibit levels and exhibition categories', () => {
     const values = (code: string): string[] => content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => d.dictionaryValue);
-    const names = (code: string): string[] => content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => `${d.dictionaryName}/${d.dictionaryNameEn}`);
+    const names = (code: string): string[] =>
+      content.dictionaries.filter((d) => d.dictionaryCode === code).map((d) => `${d.dictionaryName}/${d.dictionaryNameEn}`);
     expect(values('MESSAGE_TYPE')).toEqual(MESSAGE_TYPES);
     expect(names('MESSAGE_TYPE')).toEqual(['咨询/Enquiry', '建议/Suggestion', '表扬/Praise', '投诉/Complaint']);
     expect(values('ACTIVITY_TYPE')).toEqual(['TRM0301', 'TRM0302', 'TRM0303', 'TRM0304', 'TRM0305']);
@@ -538,11 +593,16 @@ describe('demo content: coherent where visitors notice', () => {
       const spec = specForFile(a.thumbImg);
       const named = content.exhibits.filter((e) => e.languageType === site && a.title.includes(e.exhibitName));
       if (named.length && spec?.shape === 'square') {
-        expect(named.some((e) => captionOf(a.thumbImg!, site).includes(e.exhibitName)), `${a.title} shows ${captionOf(a.thumbImg, site)}`).toBe(true);
+        expect(
+          named.some((e) => captionOf(a.thumbImg!, site).includes(e.exhibitName)),
+          `${a.title} shows ${captionOf(a.thumbImg, site)}`,
+        ).toBe(true);
       }
     }
     // A case in point: the wheelbarrow article is not pictured by a lamp.
-    expect(content.articles.some((a) => a.title.includes('独轮车') && specForFile(a.thumbImg ?? '')?.slug === 'revolution-lamp')).toBe(false);
+    expect(content.articles.some((a) => a.title.includes('独轮车') && specForFile(a.thumbImg ?? '')?.slug === 'revolution-lamp')).toBe(
+      false,
+    );
   });
 
   it('dates opening news on the exhibition’s opening, never after it closed', () => {
@@ -551,12 +611,23 @@ describe('demo content: coherent where visitors notice', () => {
       const t = content.exhibitionTemps.find((x) => x.languageType === site && a.title.includes(x.tempName));
       expect(t, a.title).toBeDefined();
       expect(a.publishDate.slice(0, 10) <= t!.endTime!.slice(0, 10)).toBe(true);
-      expect(Math.abs(new Date(a.publishDate.slice(0, 10)).getTime() - new Date(t!.startTime.slice(0, 10)).getTime())).toBeLessThanOrEqual(3 * 86_400_000);
+      expect(Math.abs(new Date(a.publishDate.slice(0, 10)).getTime() - new Date(t!.startTime.slice(0, 10)).getTime())).toBeLessThanOrEqual(
+        3 * 86_400_000,
+      );
     }
   });
 
   it('dates holiday notices shortly before the holiday they announce', () => {
-    const months: Record<string, number[]> = { 清明节: [3, 4], 劳动节: [4, 5], 国庆节: [9, 10], 元旦: [12, 1], 春节: [1, 2], 端午节: [5, 6], 中秋节: [8, 9, 10], 暑假: [6, 7] };
+    const months: Record<string, number[]> = {
+      清明节: [3, 4],
+      劳动节: [4, 5],
+      国庆节: [9, 10],
+      元旦: [12, 1],
+      春节: [1, 2],
+      端午节: [5, 6],
+      中秋节: [8, 9, 10],
+      暑假: [6, 7],
+    };
     for (const a of content.articles.filter((x) => ['Notice', 'OpenTime'].includes(x.channelNo))) {
       for (const [holiday, allowed] of Object.entries(months)) {
         if (!a.title.includes(holiday)) continue;

@@ -35,7 +35,17 @@ describe('deploy files', () => {
     const files = ['deploy/docker-compose.yml', ...k8sFiles.map((f) => `deploy/k8s/${f}`), 'deploy/prometheus/edge-alerts.yml'];
     for (const file of files) expect(docs(file).length, file).toBeGreaterThan(0);
     expect(k8s.map((d) => d.kind).sort()).toEqual(
-      ['ConfigMap', 'Deployment', 'Deployment', 'HorizontalPodAutoscaler', 'Kustomization', 'PodDisruptionBudget', 'Secret', 'Service', 'Service'].sort(),
+      [
+        'ConfigMap',
+        'Deployment',
+        'Deployment',
+        'HorizontalPodAutoscaler',
+        'Kustomization',
+        'PodDisruptionBudget',
+        'Secret',
+        'Service',
+        'Service',
+      ].sort(),
     );
     const listed = k8s.find((d) => d.kind === 'Kustomization')!;
     expect([...listed.resources].sort()).toEqual(k8sFiles.filter((f) => f !== 'kustomization.yaml').sort());
@@ -59,7 +69,12 @@ describe('deploy files', () => {
     const edge = find('Deployment', 'museum-edge').spec.template.spec.containers[0];
     expect(edge.livenessProbe.httpGet.path).toBe('/healthz');
     expect(edge.readinessProbe.httpGet.path).toBe('/readyz');
-    const readiness = createReadiness({ now: Date.now, windowMs: 1000, probe: async () => readiness.markAnswered(), detail: () => ({ redis: { state: 'down' } }) });
+    const readiness = createReadiness({
+      now: Date.now,
+      windowMs: 1000,
+      probe: async () => readiness.markAnswered(),
+      detail: () => ({ redis: { state: 'down' } }),
+    });
     // As the server runs them: /healthz is the front door's, /readyz is the probes router's behind it.
     const app = createFrontDoor({
       next: express().use(probesRouter({ readiness, metrics: createMetrics({ defaultMetrics: false }) })),
@@ -119,13 +134,15 @@ describe('deploy files', () => {
     expect(compose.services.lb.volumes).toContain('./nginx/edge-lb.conf:/etc/nginx/conf.d/default.conf:ro');
     expect(k8s.filter((d) => d.kind === 'Ingress')).toEqual([]);
     // A Service without a type is a ClusterIP one.
-    for (const service of k8s.filter((d) => d.kind === 'Service')) expect(service.spec.type ?? 'ClusterIP', service.metadata.name).toBe('ClusterIP');
+    for (const service of k8s.filter((d) => d.kind === 'Service'))
+      expect(service.spec.type ?? 'ClusterIP', service.metadata.name).toBe('ClusterIP');
     // nginx: one case-insensitive rule refuses the path with or without more after it (test/integration/
     // nginx-metrics.test.ts runs the file in a real nginx); here its pattern, over paths as nginx normalises them.
     const rule = /location ~\* (\S+) \{\s*return 404;\s*\}/.exec(read('deploy/nginx/edge-lb.conf'));
     expect(rule, 'edge-lb.conf refuses /metrics with a case-insensitive pattern').not.toBeNull();
     const hidden = new RegExp(rule![1]!, 'i');
-    for (const path of ['/metrics', '/metrics/', '/METRICS', '/Metrics', '/mEtRiCs/', '/metrics/x']) expect(hidden.test(path), path).toBe(true);
+    for (const path of ['/metrics', '/metrics/', '/METRICS', '/Metrics', '/mEtRiCs/', '/metrics/x'])
+      expect(hidden.test(path), path).toBe(true);
     for (const path of ['/', '/News/SNews', '/metricsboard', '/healthz', '/readyz']) expect(hidden.test(path), path).toBe(false);
   });
 
@@ -166,7 +183,11 @@ describe('deploy files', () => {
   it('the image runs the edge with the memory settings of npm start (and of the soak bench)', () => {
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start!;
     const launch = parseStartScript(start);
-    expect(launch).toEqual({ env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' }, nodeArgs: ['--max-semi-space-size=32'], entry: 'dist/server/main.js' });
+    expect(launch).toEqual({
+      env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2' },
+      nodeArgs: ['--max-semi-space-size=32'],
+      entry: 'dist/server/main.js',
+    });
     const dockerfile = read('Dockerfile');
     for (const [name, value] of Object.entries(launch.env)) expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, 'm'));
     expect(dockerfile).toContain(`CMD ${JSON.stringify(['node', ...launch.nodeArgs, launch.entry]).replaceAll(',', ', ')}`);

@@ -42,6 +42,8 @@ describe('cache memory', () => {
     expect(owns(entry.raw)).toBe(true);
     expect(entry.gzip).not.toBeNull();
     expect(owns(entry.gzip!)).toBe(true);
-    expect(cache.stats().bytes).toBeGreaterThan(entry.raw.length + entry.gzip!.length + stringBytes(key) + tags.reduce((n, t) => n + stringBytes(t), 0));
+    expect(cache.stats().bytes).toBeGreaterThan(
+      entry.raw.length + entry.gzip!.length + stringBytes(key) + tags.reduce((n, t) => n + stringBytes(t), 0),
+    );
   });
 });

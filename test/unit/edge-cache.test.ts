@@ -168,7 +168,12 @@ describe('response cache', () => {
     expect(cache.stats().entries).toBe(1);
     expect(cache.purge({ all: true })).toHaveLength(1);
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
-    expect(heard).toEqual([['GET /api/queryArchivesById/2'], [], ['POST /api/queryArchivesList {"entity":{"channelNo":"News"}}'], ['GET /api/queryArchivesById/1']]);
+    expect(heard).toEqual([
+      ['GET /api/queryArchivesById/2'],
+      [],
+      ['POST /api/queryArchivesList {"entity":{"channelNo":"News"}}'],
+      ['GET /api/queryArchivesById/1'],
+    ]);
   });
 
   it('a purge during a load does not fail the waiters and does not store the purged answer', async () => {
@@ -197,7 +202,12 @@ describe('response cache', () => {
 
   it('keeps a gzipped copy of bigger answers', async () => {
     const { cache } = setup();
-    const big = { endpoint: 'e', ttlS: 60, tags: () => [], load: async () => Buffer.from(JSON.stringify({ code: 200, msg: '', data: 'x'.repeat(5000) })) };
+    const big = {
+      endpoint: 'e',
+      ttlS: 60,
+      tags: () => [],
+      load: async () => Buffer.from(JSON.stringify({ code: 200, msg: '', data: 'x'.repeat(5000) })),
+    };
     const { entry } = await cache.lookup('big', big);
     expect(entry.gzip).not.toBeNull();
     expect(entry.gzip!.length).toBeLessThan(entry.raw.length / 10);

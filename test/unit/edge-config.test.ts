@@ -37,9 +37,27 @@ describe('edge config', () => {
 
   it('documents every variable that deployments and other parts name (names kept exactly), with a meaning', () => {
     const names = CONFIG_TABLE.map((row) => row.name);
-    for (const name of ['PORT', 'HOST', 'UPSTREAM_URL', 'UPSTREAM_PREFIX', 'APP_ID', 'TOKEN_KEY', 'UPSTREAM_TIMEOUT_MS', 'CACHE_MAX_BYTES',
-      'CACHE_TTL_S', 'CACHE_RULES', 'CACHE_SWR_S', 'CACHE_STALE_IF_ERROR_S', 'PAGE_CACHE_TTL_S', 'ADMIN_TOKEN', 'LOG_LEVEL', 'FILE_PREFIX',
-      'CMS_PORT', 'CMS_DB', 'TOKEN_MAX_SKEW_MS']) {
+    for (const name of [
+      'PORT',
+      'HOST',
+      'UPSTREAM_URL',
+      'UPSTREAM_PREFIX',
+      'APP_ID',
+      'TOKEN_KEY',
+      'UPSTREAM_TIMEOUT_MS',
+      'CACHE_MAX_BYTES',
+      'CACHE_TTL_S',
+      'CACHE_RULES',
+      'CACHE_SWR_S',
+      'CACHE_STALE_IF_ERROR_S',
+      'PAGE_CACHE_TTL_S',
+      'ADMIN_TOKEN',
+      'LOG_LEVEL',
+      'FILE_PREFIX',
+      'CMS_PORT',
+      'CMS_DB',
+      'TOKEN_MAX_SKEW_MS',
+    ]) {
       expect(names).toContain(name);
     }
     for (const row of CONFIG_TABLE) expect(row.meaning.length).toBeGreaterThan(10);
@@ -76,7 +94,9 @@ describe('edge config', () => {
     const missing = problemsOf({ UPSTREAM_URL: 'http://cms:8080' }).join('\n');
     expect(missing).toMatch(/APP_ID is required when UPSTREAM_URL is set/);
     expect(missing).toMatch(/TOKEN_KEY is required when UPSTREAM_URL is set/);
-    expect(problemsOf({ ...upstream, TOKEN_KEY: 'short' })[0]).toBe('TOKEN_KEY must be 16, 24 or 32 bytes of UTF-8 (AES-128/192/256); it is 5');
+    expect(problemsOf({ ...upstream, TOKEN_KEY: 'short' })[0]).toBe(
+      'TOKEN_KEY must be 16, 24 or 32 bytes of UTF-8 (AES-128/192/256); it is 5',
+    );
     const config = loadConfig(upstream);
     expect(config.upstreamUrl).toBe('http://cms.internal:8080');
     expect(config.tokenKey).toBe(KEY);

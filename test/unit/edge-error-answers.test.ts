@@ -9,7 +9,11 @@ import { UpstreamError, upstreamErrorAnswer } from '../../server/upstream/errors
 const SERVICE_TEXT = 'Not found: GET /japi/sw-cms/api/';
 
 const failed = (endpoint: string, code: UpstreamError['code'], details: { httpStatus?: number; appCode?: number } = {}) =>
-  new UpstreamError(code, `Request failed with status code ${details.httpStatus ?? 200}: ${SERVICE_TEXT}`, { endpoint, serviceMessage: SERVICE_TEXT, ...details });
+  new UpstreamError(code, `Request failed with status code ${details.httpStatus ?? 200}: ${SERVICE_TEXT}`, {
+    endpoint,
+    serviceMessage: SERVICE_TEXT,
+    ...details,
+  });
 
 describe('API error answers', () => {
   it("answers a read's HTTP failure in the edge's words", () => {
@@ -24,8 +28,12 @@ describe('API error answers', () => {
       code: 400,
       msg: 'The content service could not answer this call (HTTP 400)',
     });
-    expect(upstreamErrorAnswer(failed('queryArchivesList', 'UPSTREAM_HTTP', { httpStatus: 500 })).msg).toBe('The content service failed (HTTP 500)');
-    expect(upstreamErrorAnswer(failed('queryAllChannel', 'UPSTREAM_HTTP', { httpStatus: 401 })).msg).toBe("The content service refused the edge's signature (HTTP 401)");
+    expect(upstreamErrorAnswer(failed('queryArchivesList', 'UPSTREAM_HTTP', { httpStatus: 500 })).msg).toBe(
+      'The content service failed (HTTP 500)',
+    );
+    expect(upstreamErrorAnswer(failed('queryAllChannel', 'UPSTREAM_HTTP', { httpStatus: 401 })).msg).toBe(
+      "The content service refused the edge's signature (HTTP 401)",
+    );
     expect(upstreamErrorAnswer(failed('queryArchivesList', 'UPSTREAM_APP', { httpStatus: 200, appCode: 500 }))).toEqual({
       status: 200,
       code: 500,
@@ -34,12 +42,26 @@ describe('API error answers', () => {
   });
 
   it("passes a write's refusal in the service's envelope on in its words, and nothing else of the service's", () => {
-    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 400, appCode: 400 }))).toEqual({ status: 400, code: 400, msg: SERVICE_TEXT });
-    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_APP', { httpStatus: 200, appCode: 4001 }))).toEqual({ status: 200, code: 4001, msg: SERVICE_TEXT });
-    expect(upstreamErrorAnswer(failed('addQuestionnaireRecord', 'UPSTREAM_HTTP', { httpStatus: 409, appCode: 409 })).msg).toBe(SERVICE_TEXT);
-    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 502 })).msg).toBe('The content service failed (HTTP 502)');
+    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 400, appCode: 400 }))).toEqual({
+      status: 400,
+      code: 400,
+      msg: SERVICE_TEXT,
+    });
+    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_APP', { httpStatus: 200, appCode: 4001 }))).toEqual({
+      status: 200,
+      code: 4001,
+      msg: SERVICE_TEXT,
+    });
+    expect(upstreamErrorAnswer(failed('addQuestionnaireRecord', 'UPSTREAM_HTTP', { httpStatus: 409, appCode: 409 })).msg).toBe(
+      SERVICE_TEXT,
+    );
+    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 502 })).msg).toBe(
+      'The content service failed (HTTP 502)',
+    );
     // A router's 404 for a write is no refusal: "Not found: POST /japi/…" names the gateways.
-    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 404, appCode: 404 })).msg).toBe('Not found: the content service has no answer for this call');
+    expect(upstreamErrorAnswer(failed('addMessage', 'UPSTREAM_HTTP', { httpStatus: 404, appCode: 404 })).msg).toBe(
+      'Not found: the content service has no answer for this call',
+    );
     const htmlPage = new UpstreamError('UPSTREAM_HTTP', 'Request failed with status code 404', { endpoint: 'addMessage', httpStatus: 404 });
     expect(upstreamErrorAnswer(htmlPage).msg).toBe('Not found: the content service has no answer for this call');
   });

@@ -40,7 +40,12 @@ async function start(contentApi: Partial<ContentApi>, app: RequestListener, line
 }
 
 const post = (url: string, body: string) =>
-  fetch(`${url}/api/queryArchivesList`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(2000) });
+  fetch(`${url}/api/queryArchivesList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(2000),
+  });
 
 describe('fresh API reads at the door', () => {
   it('send a fresh hit from memory, with X-Cache and Age, without Express', async () => {
@@ -70,7 +75,11 @@ describe('fresh API reads at the door', () => {
       ['POST', '/api/addMessage'],
       ['GET', '/api/noSuchEndpoint'],
     ]) {
-      const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(await res.text(), `${method} ${path}`).toBe(NOT_TAKEN);
     }
     expect(looked).toEqual([]);
@@ -80,7 +89,15 @@ describe('fresh API reads at the door', () => {
 describe('the fast path under failure', () => {
   it('answers 500 { code, msg } with the request id when looking up a hit throws', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const url = await start({ freshEntry: () => { throw new Error('boom'); } }, (_req, res) => res.end('express'), lines);
+    const url = await start(
+      {
+        freshEntry: () => {
+          throw new Error('boom');
+        },
+      },
+      (_req, res) => res.end('express'),
+      lines,
+    );
     const res = await post(url, '{"entity":{}}');
     expect(res.status).toBe(500);
     const body = (await res.json()) as Record<string, unknown>;

@@ -17,7 +17,9 @@ const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)
 
 function bodyStream(text: string, headers: Record<string, string> = { 'content-type': 'application/json' }): IncomingMessage {
   const bytes = Buffer.from(text, 'utf8');
-  return Object.assign(Readable.from([bytes]), { headers: { 'content-length': String(bytes.length), ...headers } }) as unknown as IncomingMessage;
+  return Object.assign(Readable.from([bytes]), {
+    headers: { 'content-length': String(bytes.length), ...headers },
+  }) as unknown as IncomingMessage;
 }
 
 async function refusal(text: string): Promise<BodyError> {
@@ -93,7 +95,13 @@ describe('canonicalJson', () => {
     const value = { b: 1, a: { d: [3, { f: 1, e: undefined }], c: new Date(0) }, z: () => 1, y: [undefined, Symbol('s')] };
     expect(canonicalJson(value)).toBe('{"a":{"c":"1970-01-01T00:00:00.000Z","d":[3,{"f":1}]},"b":1,"y":[null,null]}');
     expect(canonicalJson({ b: 2, a: 1 })).toBe(canonicalJson({ a: 1, b: 2 }));
-    expect([canonicalJson(null), canonicalJson(undefined), canonicalJson('x'), canonicalJson([]), canonicalJson({})]).toEqual(['null', 'null', '"x"', '[]', '{}']);
+    expect([canonicalJson(null), canonicalJson(undefined), canonicalJson('x'), canonicalJson([]), canonicalJson({})]).toEqual([
+      'null',
+      'null',
+      '"x"',
+      '[]',
+      '{}',
+    ]);
   });
 
   it('writes values nested 100,000 levels deep (no call stack to overflow)', () => {

@@ -11,7 +11,15 @@ describe('cache keys and tags', () => {
   it('canonical JSON sorts keys at every depth and keeps array order', () => {
     expect(canonicalJson({ b: 1, a: { d: [3, 1], c: null } })).toBe('{"a":{"c":null,"d":[3,1]},"b":1}');
     // Already-sorted values come out exactly as JSON.stringify writes them.
-    for (const v of [null, 1.5, 'a"b\u00e9中', [1, undefined, () => 1, { b: 2 }], { a: undefined, b: [null], c: new Date(0), d: { e: '' } }, true, []]) {
+    for (const v of [
+      null,
+      1.5,
+      'a"b\u00e9中',
+      [1, undefined, () => 1, { b: 2 }],
+      { a: undefined, b: [null], c: new Date(0), d: { e: '' } },
+      true,
+      [],
+    ]) {
       expect(canonicalJson(v)).toBe(JSON.stringify(v));
     }
     expect(canonicalJson({ param: { pageSize: 10, pageNum: 1 }, entity: { channelNo: 'News' } })).toBe(
@@ -29,7 +37,9 @@ describe('cache keys and tags', () => {
       'POST /api/queryDictionaryByCode?dictionaryCode=MESSAGE_TYPE {}',
     );
     // The edge's own calls (loaders) are keyed by their query as given, in name order.
-    expect(cacheKey(spec('queryDictionaryByCode'), { query: { dictionaryCode: 'A' }, body: {} })).toBe('POST /api/queryDictionaryByCode?dictionaryCode=A {}');
+    expect(cacheKey(spec('queryDictionaryByCode'), { query: { dictionaryCode: 'A' }, body: {} })).toBe(
+      'POST /api/queryDictionaryByCode?dictionaryCode=A {}',
+    );
     const key = cacheKey(spec('queryArchivesList'), { body: { param: { pageNum: 1 }, entity: { channelNo: 'News' } } });
     expect(key).toBe('POST /api/queryArchivesList {"entity":{"channelNo":"News"},"param":{"pageNum":1}}');
     // Operators purge by path: a key's path is what follows its method, up to its body.
@@ -40,7 +50,12 @@ describe('cache keys and tags', () => {
   it('tags name the endpoint, the channels, the record and the entry', () => {
     const call = { body: { entity: { channelNo: 'News,Media' } } };
     const key = cacheKey(spec('queryArchivesListByMulNo'), call);
-    expect(tagsOf(spec('queryArchivesListByMulNo'), call, key)).toEqual(['queryArchivesListByMulNo', 'channel:News', 'channel:Media', entryTag(key)]);
+    expect(tagsOf(spec('queryArchivesListByMulNo'), call, key)).toEqual([
+      'queryArchivesListByMulNo',
+      'channel:News',
+      'channel:Media',
+      entryTag(key),
+    ]);
     expect(tagsOf(spec('queryArchivesById'), { params: { id: '7' } }, 'k')).toContain('id:7');
     expect(tagsOf(spec('queryArchivesByNo'), { params: { channelNo: 'Introduction' } }, 'k')).toContain('channel:Introduction');
     expect(tagsOf(spec('getQuestionnaireResultInfo'), { body: { questionnaireId: 3 } }, 'k')).toContain('id:3');

@@ -6,7 +6,15 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_ORIGIN, isPlainHost, requestOriginIsPlain, safeOrigin } from '../../server/http/origin.ts';
-import { FormBodyError, formContentType, MAX_FORM_BYTES, MAX_PATH_LENGTH, MAX_QUERY_LENGTH, pageRequestOf, pageTarget } from '../../server/pages/request.ts';
+import {
+  FormBodyError,
+  formContentType,
+  MAX_FORM_BYTES,
+  MAX_PATH_LENGTH,
+  MAX_QUERY_LENGTH,
+  pageRequestOf,
+  pageTarget,
+} from '../../server/pages/request.ts';
 
 /** A Node request as the server hands it over: a body stream with its method, target and headers. */
 function incoming(parts: { method?: string; url?: string; headers?: Record<string, string>; body?: string | Buffer }): IncomingMessage {
@@ -17,7 +25,16 @@ function incoming(parts: { method?: string; url?: string; headers?: Record<strin
 
 describe('safeOrigin', () => {
   it('uses a plain Host header (name or address, optional port)', () => {
-    for (const host of ['localhost', 'localhost:3000', 'www.example-museum.cn', 'museum.example:8080', '127.0.0.1:80', '[::1]:3000', 'my_service:8080', 'a.b.']) {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'www.example-museum.cn',
+      'museum.example:8080',
+      '127.0.0.1:80',
+      '[::1]:3000',
+      'my_service:8080',
+      'a.b.',
+    ]) {
       expect(isPlainHost(host), host).toBe(true);
     }
     expect(safeOrigin('', 'http', 'Museum.Example:8080')).toBe('http://museum.example:8080');
@@ -25,7 +42,20 @@ describe('safeOrigin', () => {
   });
 
   it('falls back to http://localhost for a hostile Host, and to PUBLIC_URL first of all', () => {
-    for (const host of ['a b', 'x@evil.example', 'evil.example:99999', 'evil.example:0', '', undefined, 'a/b', 'x'.repeat(300), '<script>', 'a\\b', 'evil.example:80:80', '-x-.example']) {
+    for (const host of [
+      'a b',
+      'x@evil.example',
+      'evil.example:99999',
+      'evil.example:0',
+      '',
+      undefined,
+      'a/b',
+      'x'.repeat(300),
+      '<script>',
+      'a\\b',
+      'evil.example:80:80',
+      '-x-.example',
+    ]) {
       expect(isPlainHost(host), String(host)).toBe(false);
       expect(safeOrigin('', 'http', host)).toBe(FALLBACK_ORIGIN);
     }
@@ -58,7 +88,14 @@ describe('pageTarget', () => {
   });
 
   it('never lets a path become a host: `//x`, `/\\x` and dot tricks are one odd segment on our origin', () => {
-    for (const target of ['//evil.example/', '/\\evil.example', '/.//evil.example', '/a/..//evil.example', '///evil.example', '/\\/evil.example']) {
+    for (const target of [
+      '//evil.example/',
+      '/\\evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '///evil.example',
+      '/\\/evil.example',
+    ]) {
       const u = url(target);
       expect(u.host, target).toBe('localhost');
       expect(u.pathname.startsWith('//'), target).toBe(false);
@@ -95,7 +132,9 @@ describe('formContentType', () => {
   };
 
   it('takes the two form encodings', () => {
-    expect(formContentType('application/x-www-form-urlencoded;charset=UTF-8', true)).toBe('application/x-www-form-urlencoded;charset=UTF-8');
+    expect(formContentType('application/x-www-form-urlencoded;charset=UTF-8', true)).toBe(
+      'application/x-www-form-urlencoded;charset=UTF-8',
+    );
     expect(formContentType('multipart/form-data; boundary=----x', true)).toBe('multipart/form-data; boundary=----x');
     expect(formContentType(undefined, false)).toBe('application/x-www-form-urlencoded');
   });
@@ -124,7 +163,13 @@ describe('pageRequestOf', () => {
   it('hands the engine the target as sent and only the headers a loader may read', async () => {
     const req = incoming({
       url: '/News/SNews?page=2',
-      headers: { 'accept-language': 'en', 'user-agent': 'ua', cookie: 'secret=1', authorization: 'Bearer x', 'x-forwarded-for': '10.0.0.1' },
+      headers: {
+        'accept-language': 'en',
+        'user-agent': 'ua',
+        cookie: 'secret=1',
+        authorization: 'Bearer x',
+        'x-forwarded-for': '10.0.0.1',
+      },
     });
     const page = await pageRequestOf(req, { ...facts, writeLimitedForS: 3 });
     expect(page).toEqual({
@@ -141,7 +186,12 @@ describe('pageRequestOf', () => {
   it("reads a POST's form body, with its content type", async () => {
     const form = 'name=%E5%BC%A0&content=hi';
     const page = await pageRequestOf(
-      incoming({ method: 'POST', url: '/Service/Message', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, body: form }),
+      incoming({
+        method: 'POST',
+        url: '/Service/Message',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) },
+        body: form,
+      }),
       facts,
     );
     expect(page.method).toBe('POST');
@@ -151,12 +201,31 @@ describe('pageRequestOf', () => {
 
   it('refuses a body that is no form: too large (413), untyped (415), an unreadable multipart (400)', async () => {
     const big = 'a='.padEnd(MAX_FORM_BYTES + 1, 'x');
-    expect(await refused(incoming({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(big.length) }, body: big }))).toMatchObject({
+    expect(
+      await refused(
+        incoming({
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(big.length) },
+          body: big,
+        }),
+      ),
+    ).toMatchObject({
       status: 413,
       code: 'BODY_TOO_LARGE',
     });
-    expect(await refused(incoming({ method: 'POST', headers: { 'content-length': '3' }, body: 'a=1' }))).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
-    expect(await refused(incoming({ method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=zz', 'content-length': '9' }, body: 'not parts' }))).toMatchObject({
+    expect(await refused(incoming({ method: 'POST', headers: { 'content-length': '3' }, body: 'a=1' }))).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect(
+      await refused(
+        incoming({
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=zz', 'content-length': '9' },
+          body: 'not parts',
+        }),
+      ),
+    ).toMatchObject({
       status: 400,
       code: 'BAD_FORM',
     });

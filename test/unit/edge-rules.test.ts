@@ -23,9 +23,18 @@ describe('live cache rules', () => {
   });
 
   it('check names every bad rule', () => {
-    const { problems } = checkCacheRules({ queryAllChannel: 10, nope: 1, addMessage: 2, queryExhibitList: -3, queryArchivesList: '60', queryArchivesById: 1e9 });
+    const { problems } = checkCacheRules({
+      queryAllChannel: 10,
+      nope: 1,
+      addMessage: 2,
+      queryExhibitList: -3,
+      queryArchivesList: '60',
+      queryArchivesById: 1e9,
+    });
     expect(problems).toHaveLength(5);
-    expect(problems.join('\n')).toMatch(/"nope" is not an endpoint[\s\S]*"addMessage" is a write[\s\S]*"queryExhibitList": -3[\s\S]*"queryArchivesList": "60"[\s\S]*"queryArchivesById": 1000000000/);
+    expect(problems.join('\n')).toMatch(
+      /"nope" is not an endpoint[\s\S]*"addMessage" is a write[\s\S]*"queryExhibitList": -3[\s\S]*"queryArchivesList": "60"[\s\S]*"queryArchivesById": 1000000000/,
+    );
     expect(checkCacheRules({ queryAllChannel: null }).problems).toHaveLength(1);
     expect(checkCacheRules({ queryAllChannel: null }, { allowNull: true })).toEqual({ rules: { queryAllChannel: null }, problems: [] });
     expect(checkCacheRules('x').problems).toEqual(['the rules must be a JSON object of endpoint names to whole seconds']);

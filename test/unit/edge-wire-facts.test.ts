@@ -60,7 +60,16 @@ describe('payloads are read tolerantly', () => {
   it('reads nulls, numeric strings, string ids and extra fields of a list', () => {
     const read = readPayload('queryArchivesList', {
       records: [
-        { archivesId: HEX, title: '标题', subTitle: null, source: null, visitCount: '12', isShowTitle: 1, clickCount: 3, languageType: 'CN' },
+        {
+          archivesId: HEX,
+          title: '标题',
+          subTitle: null,
+          source: null,
+          visitCount: '12',
+          isShowTitle: 1,
+          clickCount: 3,
+          languageType: 'CN',
+        },
         { archivesId: 7, title: 'old numeric id' },
         { title: 'no id: dropped' },
       ],
@@ -81,12 +90,17 @@ describe('payloads are read tolerantly', () => {
   it('reads a search page given as `page`, and a dictionary given as a list', () => {
     const search = readPayload('querySearchList', { records: [{ id: HEX, title: 't', img: null }], page: '2', pages: '3', total: 25 });
     expect(search).toMatchObject({ ok: true, data: { current: 2, page: 2, pages: 3, total: 25 } });
-    const dict = readPayload('queryDictionaryByCode', { records: [{ dictionaryValue: 'cms1101', dictionaryName: '咨询', dictionaryNameEn: null }] });
+    const dict = readPayload('queryDictionaryByCode', {
+      records: [{ dictionaryValue: 'cms1101', dictionaryName: '咨询', dictionaryNameEn: null }],
+    });
     expect(dict).toMatchObject({ ok: true, data: [{ dictionaryValue: 'cms1101', dictionaryName: '咨询', dictionaryNameEn: '' }] });
   });
 
   it('says what is wrong with an answer it cannot use', () => {
-    expect(readPayload('queryArchivesById', { title: 'no id' })).toMatchObject({ ok: false, problem: expect.stringContaining('archivesId') });
+    expect(readPayload('queryArchivesById', { title: 'no id' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('archivesId'),
+    });
     expect(readPayload('queryArchivesById', null)).toEqual({ ok: true, data: null });
     expect(readPayload('queryAllChannel', 'garbage').ok).toBe(false);
   });
@@ -111,7 +125,12 @@ describe('gateways and paths', () => {
       PORTAL_ID: 'p1',
       ORG_ID: HEX,
     });
-    expect(config.gateways).toEqual({ content: '/japi/sw-cms', file: '/japi/sw-file-cloud', search: '/japi/sw-es', report: '/japi/sw-cms-zb' });
+    expect(config.gateways).toEqual({
+      content: '/japi/sw-cms',
+      file: '/japi/sw-file-cloud',
+      search: '/japi/sw-es',
+      report: '/japi/sw-cms-zb',
+    });
     expect(config.gatewaysDefaulted).toBe(false);
     expect(config.apiAliases).toEqual(['/sw-cms', '/japi/sw-cms', '/japi/sw-cms-cloud']);
     expect([config.portalId, config.orgId]).toEqual(['p1', HEX]);
@@ -142,7 +161,7 @@ describe('gateways and paths', () => {
     expect(pickQuery(ENDPOINT_BY_NAME.queryAllChannel!, { any: 'x' })).toEqual({});
   });
 
-  it('reads a browser query string once: single values of the row\'s names, no appId, no token', () => {
+  it("reads a browser query string once: single values of the row's names, no appId, no token", () => {
     const byId = ENDPOINT_BY_NAME.queryArchivesById!;
     const call = callFromRequest(byId, { id: HEX }, 'preview=1&appid=x&APPID=y&token=z&twice=1&twice=2&b=%E4%B8%AD', undefined, 'req-1');
     expect(call).toEqual({ params: { id: HEX }, query: { b: '中', preview: '1' }, body: undefined, requestId: 'req-1' });
@@ -188,7 +207,11 @@ describe('visits keep counting behind the cache', () => {
 
   it('sends one uncached call per visit, with the extra parameters', async () => {
     const sent: unknown[] = [];
-    const counter = createVisitCounter({ client: { send: async (req) => (sent.push([req.params, req.query]), { raw: Buffer.from(''), envelope: { code: 200, msg: '', data: null } }) } });
+    const counter = createVisitCounter({
+      client: {
+        send: async (req) => (sent.push([req.params, req.query]), { raw: Buffer.from(''), envelope: { code: 200, msg: '', data: null } }),
+      },
+    });
     counter.count(spec, { params: { id: HEX }, query: { preview: '1' } });
     counter.countTags(['queryArchivesById', visitTag(spec, { params: { id: 'abc' } })!]);
     counter.count(ENDPOINT_BY_NAME.queryArchivesList!, {});

@@ -34,12 +34,7 @@ describe('exhibit images', () => {
       { filePath: '/file/d.webp', fileSuffix: '' },
       { filePath: '', fileSuffix: 'jpg' },
     ];
-    expect(exhibitGallery('/file/a.jpg;/file/b.jpg', files)).toEqual([
-      '/file/a.jpg',
-      '/file/b.jpg',
-      '/file/c.png',
-      '/file/d.webp',
-    ]);
+    expect(exhibitGallery('/file/a.jpg;/file/b.jpg', files)).toEqual(['/file/a.jpg', '/file/b.jpg', '/file/c.png', '/file/d.webp']);
     expect(exhibitGallery('', [])).toEqual([]);
   });
 

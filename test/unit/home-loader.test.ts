@@ -19,17 +19,59 @@ type Handler = (call: ContentCall) => unknown;
 const list = (records: unknown[]) => ({ records, pages: 1, current: 1, total: records.length });
 
 const temp = (id: number, start: string, end: string) => ({
-  exhibitionTempId: id, groupId: `g${id}`, tempName: `临展${id}`, description: '<p>介绍</p>', startTime: start, endTime: end,
-  tempPlace: '临时展厅', linkUrl: '', extension1: '', thumb: `/file/t${id}.jpg`, appThumb: '', label: '', isRecommend: false, languageType: 'CN',
+  exhibitionTempId: id,
+  groupId: `g${id}`,
+  tempName: `临展${id}`,
+  description: '<p>介绍</p>',
+  startTime: start,
+  endTime: end,
+  tempPlace: '临时展厅',
+  linkUrl: '',
+  extension1: '',
+  thumb: `/file/t${id}.jpg`,
+  appThumb: '',
+  label: '',
+  isRecommend: false,
+  languageType: 'CN',
 });
 const base = (id: number, start: string, end = '') => ({
-  exhibitionBaseId: id, groupId: `b${id}`, baseName: `陈列${id}`, description: '', startTime: start, endTime: end, basePlace: '一层',
-  extension1: '', extension2: '', extension3: '', linkUrl: '', thumb: '', appThumb: '', label: '', languageType: 'CN',
+  exhibitionBaseId: id,
+  groupId: `b${id}`,
+  baseName: `陈列${id}`,
+  description: '',
+  startTime: start,
+  endTime: end,
+  basePlace: '一层',
+  extension1: '',
+  extension2: '',
+  extension3: '',
+  linkUrl: '',
+  thumb: '',
+  appThumb: '',
+  label: '',
+  languageType: 'CN',
 });
 const activity = (id: number, start: string, end: string, activityStatus = 0) => ({
-  activityId: id, groupId: `a${id}`, activityName: `活动${id}`, activityType: 'lecture', activityVenueName: '报告厅', description: '',
-  startTime: start, endTime: end, reserveStartTime: '', reserveEndTime: '', reserveType: 1, reserveStatus: 1, activityStatus,
-  minAge: 0, maxAge: 0, linkUrl: '', thumb: '', appThumb: '', label: '', languageType: 'CN',
+  activityId: id,
+  groupId: `a${id}`,
+  activityName: `活动${id}`,
+  activityType: 'lecture',
+  activityVenueName: '报告厅',
+  description: '',
+  startTime: start,
+  endTime: end,
+  reserveStartTime: '',
+  reserveEndTime: '',
+  reserveType: 1,
+  reserveStatus: 1,
+  activityStatus,
+  minAge: 0,
+  maxAge: 0,
+  linkUrl: '',
+  thumb: '',
+  appThumb: '',
+  label: '',
+  languageType: 'CN',
 });
 
 function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
@@ -41,12 +83,25 @@ function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
       { id: 3, title: '无图', filePath: '', content: '', linkUrl: '', sort: 3 },
       { id: 4, title: '只是图片', filePath: '/file/s4.jpg', content: '', linkUrl: '/', sort: 4 },
     ],
-    queryArchivesList: () => list([{ archivesId: 7, channelNo: 'SNews', title: '新闻', publishDate: '2026-06-01 10:00:00', content: '<p>正文</p>', linkUrl: '', thumbImg: '' }]),
+    queryArchivesList: () =>
+      list([
+        {
+          archivesId: 7,
+          channelNo: 'SNews',
+          title: '新闻',
+          publishDate: '2026-06-01 10:00:00',
+          content: '<p>正文</p>',
+          linkUrl: '',
+          thumbImg: '',
+        },
+      ]),
     queryExhibitionTempList: () => list([temp(1, '2026-01-01 09:00:00', '2026-12-31 17:00:00')]),
     queryExhibitionBaseList: () => list([base(5, '2027-01-01 09:00:00'), base(6, '2011-09-28 09:00:00'), base(7, '2012-01-01 09:00:00')]),
     queryExhibitList: (c) => {
       const entity = (c.body as { entity: Record<string, unknown> }).entity;
-      return entity.isRecommend ? list([]) : list([{ exhibitId: 9, exhibitName: '铜鼎', age: '商', thumb: '/file/x9.jpg;/file/x9b.jpg', isTreasure: true, generalType: '' }]);
+      return entity.isRecommend
+        ? list([])
+        : list([{ exhibitId: 9, exhibitName: '铜鼎', age: '商', thumb: '/file/x9.jpg;/file/x9b.jpg', isTreasure: true, generalType: '' }]);
     },
     queryActivityListByType: () =>
       list([
@@ -56,7 +111,15 @@ function scripted(overrides: Partial<Record<EndpointName, Handler>> = {}) {
         activity(1, '2026-05-01 09:00:00', '2026-05-01 11:00:00', 2),
       ]),
     getSiteVisitCount: () => ({ total: 12345, today: 67, articleVisits: 0, messages: 0 }),
-    getBaiduReport: () => ({ days: 30, pv: 900, uv: 300, daily: [{ date: '2026-06-14', pv: 40, uv: 10 }, { date: '2026-06-15', pv: 50, uv: 12 }] }),
+    getBaiduReport: () => ({
+      days: 30,
+      pv: 900,
+      uv: 300,
+      daily: [
+        { date: '2026-06-14', pv: 40, uv: 10 },
+        { date: '2026-06-15', pv: 50, uv: 12 },
+      ],
+    }),
     ...overrides,
   };
   const api: ContentCaller = {
@@ -122,7 +185,11 @@ describe('home loader', () => {
     const tempCall = calls.find((c) => c.name === 'queryExhibitionTempList')!.call.body as { param: Record<string, unknown> };
     expect(tempCall.param).toMatchObject({ type: 'current', pageNum: 1 });
     expect(data.exhibitions?.items.map((e) => e.title)).toEqual(['临展1', '陈列6', '陈列7']);
-    expect(data.exhibitions?.items[0]).toMatchObject({ dates: '2026.01.01 - 2026.12.31', phase: 'current', link: { href: '/Exhibition/TempExh/1', external: false } });
+    expect(data.exhibitions?.items[0]).toMatchObject({
+      dates: '2026.01.01 - 2026.12.31',
+      phase: 'current',
+      link: { href: '/Exhibition/TempExh/1', external: false },
+    });
     expect(data.exhibitions?.items[1]).toMatchObject({ dates: '2011.09.28', openEnded: true, link: { href: '/Exhibition/BaseExh/6' } });
   });
 
@@ -130,9 +197,17 @@ describe('home loader', () => {
     const { api, calls } = scripted();
     const data = await homeLoader(context(api).ctx);
     const entities = calls.filter((c) => c.name === 'queryExhibitList').map((c) => (c.call.body as { entity: object }).entity);
-    expect(entities).toEqual([{ isRecommend: true, languageType: 'CN' }, { isTreasure: true, languageType: 'CN' }]);
+    expect(entities).toEqual([
+      { isRecommend: true, languageType: 'CN' },
+      { isTreasure: true, languageType: 'CN' },
+    ]);
     expect(data.collections?.items).toEqual([
-      expect.objectContaining({ title: '铜鼎', subtitle: '商', href: '/Collection/PreciousCol/9', images: ['/file/THUMB/x9.jpg', '/file/x9.jpg'] }),
+      expect.objectContaining({
+        title: '铜鼎',
+        subtitle: '商',
+        href: '/Collection/PreciousCol/9',
+        images: ['/file/THUMB/x9.jpg', '/file/x9.jpg'],
+      }),
     ]);
   });
 
@@ -140,7 +215,13 @@ describe('home loader', () => {
     const { api } = scripted();
     const data = await homeLoader(context(api).ctx);
     expect(data.activities?.items.map((a) => a.id)).toEqual([4, 2, 3]);
-    expect(data.activities?.items[0]).toMatchObject({ day: '06.15', year: '2026', time: '2026-06-15 09:00 – 2026-06-15 12:00', status: '进行中', href: '/Education/Activity/4' });
+    expect(data.activities?.items[0]).toMatchObject({
+      day: '06.15',
+      year: '2026',
+      time: '2026-06-15 09:00 – 2026-06-15 12:00',
+      status: '进行中',
+      href: '/Education/Activity/4',
+    });
   });
 
   it('reads the statistics of the last 30 days', async () => {
@@ -151,12 +232,26 @@ describe('home loader', () => {
     expect(data.stats).toBeNull();
     const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, pv: 300 + i, uv: 100 }));
     const full = await homeLoader(context(scripted({ getBaiduReport: () => ({ days: 30, pv: 9435, uv: 2100, daily: days }) }).api).ctx);
-    expect(full.stats).toEqual({ total: 12345, today: 67, days: 30, pv: 9435, uv: 2100, daily: days.map(({ date, pv }) => ({ date, pv })) });
+    expect(full.stats).toEqual({
+      total: 12345,
+      today: 67,
+      days: 30,
+      pv: 9435,
+      uv: 2100,
+      daily: days.map(({ date, pv }) => ({ date, pv })),
+    });
   });
 
   it('leaves the statistics band out while the numbers mean nothing (a new site: 25 visits, one visitor)', async () => {
-    const days = Array.from({ length: 30 }, (_, i) => ({ date: `2026-06-${String(i + 1).padStart(2, '0')}`, pv: i === 29 ? 25 : 0, uv: i === 29 ? 1 : 0 }));
-    const { api } = scripted({ getSiteVisitCount: () => ({ total: 25, today: 25, articleVisits: 0, messages: 0 }), getBaiduReport: () => ({ days: 30, pv: 25, uv: 1, daily: days }) });
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-06-${String(i + 1).padStart(2, '0')}`,
+      pv: i === 29 ? 25 : 0,
+      uv: i === 29 ? 1 : 0,
+    }));
+    const { api } = scripted({
+      getSiteVisitCount: () => ({ total: 25, today: 25, articleVisits: 0, messages: 0 }),
+      getBaiduReport: () => ({ days: 30, pv: 25, uv: 1, daily: days }),
+    });
     expect((await homeLoader(context(api).ctx)).stats).toBeNull();
   });
 
@@ -171,7 +266,9 @@ describe('home loader', () => {
     expect(data.slides).toEqual([]);
     expect(data.news?.items).toHaveLength(1);
     expect(data.exhibitions?.items).toHaveLength(3);
-    expect(warnings).toEqual(expect.arrayContaining([expect.objectContaining({ section: 'stats', err: 'UPSTREAM_TIMEOUT', msg: 'home section left out' })]));
+    expect(warnings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ section: 'stats', err: 'UPSTREAM_TIMEOUT', msg: 'home section left out' })]),
+    );
   });
 
   it('still fails the page on a bug rather than hiding it', async () => {

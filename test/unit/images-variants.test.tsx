@@ -56,7 +56,13 @@ describe('variantSrcSet', () => {
 describe('SafeImage with variants', () => {
   it('puts srcset and sizes on the first try and keeps the plain first source as src (no-JS fallback)', async () => {
     const html = await render(() => (
-      <SafeImage sources={['/file/a/THUMB/x.jpg', '/file/a/x.jpg']} alt="" width={400} height={300} responsive={{ sizes: '(max-width: 767px) 50vw, 288px' }} />
+      <SafeImage
+        sources={['/file/a/THUMB/x.jpg', '/file/a/x.jpg']}
+        alt=""
+        width={400}
+        height={300}
+        responsive={{ sizes: '(max-width: 767px) 50vw, 288px' }}
+      />
     ));
     expect(html).toMatch(/<img src="\/file\/a\/THUMB\/x.jpg"/);
     expect(html).toContain('srcSet="/file/a/x.jpg?w=300 300w, /file/a/x.jpg?w=1000 1000w"');
@@ -71,7 +77,9 @@ describe('SafeImage with variants', () => {
 
 describe('article pictures', () => {
   it('keep the width and height an editor gave in pixels and drop other units', () => {
-    expect(articleHtml('<img src="M/x.jpg" width="600px" height="450">', '/file')).toBe('<img src="/file/M/x.jpg" width="600" height="450" alt="" />');
+    expect(articleHtml('<img src="M/x.jpg" width="600px" height="450">', '/file')).toBe(
+      '<img src="/file/M/x.jpg" width="600" height="450" alt="" />',
+    );
     expect(articleHtml('<img src="M/x.jpg" width="100%" height="auto" alt="鼎">', '/file')).toBe('<img src="/file/M/x.jpg" alt="鼎" />');
   });
 });

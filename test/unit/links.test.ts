@@ -6,7 +6,10 @@ describe('recordLink', () => {
   it('goes to the channel path plus the record id', () => {
     expect(recordLink({ id: '12', channelNo: 'SNews', linkUrl: '' }, '/News/SNews')).toEqual({ href: '/News/SNews/12', external: false });
     const hex = '7ce30e5b2580a4a95f5880983d0ad66f';
-    expect(recordLink({ id: hex, channelNo: 'SNews', linkUrl: null }, '/News/SNews')).toEqual({ href: `/News/SNews/${hex}`, external: false });
+    expect(recordLink({ id: hex, channelNo: 'SNews', linkUrl: null }, '/News/SNews')).toEqual({
+      href: `/News/SNews/${hex}`,
+      external: false,
+    });
     expect(recordLink({ id: '3', channelNo: 'OpenTime', linkUrl: '/' }, '/Service/OpenServies/OpenTime/')).toEqual({
       href: '/Service/OpenServies/OpenTime/3',
       external: false,
@@ -47,7 +50,9 @@ describe('imageSources (THUMB / WATER folders)', () => {
     expect(imageSources(p, { watermark: false, filePrefix: '/file' })).toEqual([p]);
   });
   it('shows only the watermarked copy when the flag is on', () => {
-    expect(imageSources(p, { watermark: true, filePrefix: '/file', thumb: true })).toEqual(['/file/upload/2024/05/WATER/bronze_IMAGE_REMARK.jpg']);
+    expect(imageSources(p, { watermark: true, filePrefix: '/file', thumb: true })).toEqual([
+      '/file/upload/2024/05/WATER/bronze_IMAGE_REMARK.jpg',
+    ]);
   });
   it('has nothing for an empty path', () => {
     expect(imageSources('', { watermark: false, filePrefix: '/file' })).toEqual([]);

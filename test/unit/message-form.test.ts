@@ -28,8 +28,22 @@ describe('message form', () => {
 
   it('gives one error per wrong field', () => {
     // A type is checked only as a code (the service's dictionary judges the rest): `spam` passes, `no way!` does not.
-    expect(checkMessage(messageValuesFrom([['content', 'x'], ['type', 'spam']]))).toEqual([]);
-    const errors = checkMessage(messageValuesFrom([['content', ''], ['email', 'a@'], ['phoneNumber', '123'], ['type', 'no way!']]));
+    expect(
+      checkMessage(
+        messageValuesFrom([
+          ['content', 'x'],
+          ['type', 'spam'],
+        ]),
+      ),
+    ).toEqual([]);
+    const errors = checkMessage(
+      messageValuesFrom([
+        ['content', ''],
+        ['email', 'a@'],
+        ['phoneNumber', '123'],
+        ['type', 'no way!'],
+      ]),
+    );
     expect(Object.keys(errorsByField(errors)).sort()).toEqual(['content', 'email', 'phoneNumber', 'type']);
     expect(errorsByField(errors).content?.code).toBe('content_required');
   });

@@ -55,7 +55,13 @@ function engineOf(site: Partial<SiteSettings> = {}, api = fakeApi()) {
   return {
     api,
     async render(target: string): Promise<Rendered> {
-      const answer = await engine.render({ method: 'GET', origin, target, headers: { accept: 'text/html' }, requestId: 'page-engine-test' });
+      const answer = await engine.render({
+        method: 'GET',
+        origin,
+        target,
+        headers: { accept: 'text/html' },
+        requestId: 'page-engine-test',
+      });
       const headers = Object.fromEntries(answer.headers.map(([name, value]) => [name.toLowerCase(), value]));
       return { status: answer.status, headers, text: (await bodyOf(answer)).toString('utf8'), answer };
     },

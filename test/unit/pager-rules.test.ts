@@ -89,7 +89,9 @@ describe('page links', () => {
 describe('correctedPageHref', () => {
   it('names the address of the page shown when the parameter is not written as that page', () => {
     for (const bad of ['0', '-1', '2.5', 'abc', '', ' 3']) {
-      expect(correctedPageHref('/News/SNews', `?page=${encodeURIComponent(bad)}&type=x`), bad).toBe(`/News/SNews?page=${bad === ' 3' ? 3 : 1}&type=x`);
+      expect(correctedPageHref('/News/SNews', `?page=${encodeURIComponent(bad)}&type=x`), bad).toBe(
+        `/News/SNews?page=${bad === ' 3' ? 3 : 1}&type=x`,
+      );
     }
     expect(correctedPageHref('/News/SNews', '?page=3')).toBeNull();
     expect(correctedPageHref('/News/SNews', '?type=x')).toBeNull();

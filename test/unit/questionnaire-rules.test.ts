@@ -2,12 +2,7 @@
 // answers, and turning an answer form into a record with one error per wrong question.
 import { describe, expect, it } from 'vitest';
 import { chinaNow } from '../../shared/china-time.ts';
-import {
-  questionnaireState,
-  questionnaireValuesFrom,
-  readAnswers,
-  sortedQuestions,
-} from '../../shared/questionnaire.ts';
+import { questionnaireState, questionnaireValuesFrom, readAnswers, sortedQuestions } from '../../shared/questionnaire.ts';
 import type { QuestionnaireWithDetails } from '../../shared/wire.ts';
 
 const survey: QuestionnaireWithDetails = {
@@ -91,9 +86,7 @@ describe('questionnaire rules', () => {
 
   it('gives one error per question: required, other without text, single, unknown', () => {
     expect(readAnswers(survey, {}).errors).toEqual([{ field: 'q10', code: 'answer_required' }]);
-    expect(readAnswers(survey, { q10: ['101'], q20: ['other'] }).errors).toEqual([
-      { field: 'q20', code: 'other_text_required' },
-    ]);
+    expect(readAnswers(survey, { q10: ['101'], q20: ['other'] }).errors).toEqual([{ field: 'q20', code: 'other_text_required' }]);
     expect(readAnswers(survey, { q10: ['101', '102'] }).errors).toEqual([{ field: 'q10', code: 'answer_single' }]);
     expect(readAnswers(survey, { q10: ['999'] }).errors).toEqual([{ field: 'q10', code: 'answer_unknown' }]);
     expect(readAnswers(survey, { q10: ['abc'] }).errors).toEqual([{ field: 'q10', code: 'answer_unknown' }]);

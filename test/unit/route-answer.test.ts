@@ -24,13 +24,21 @@ describe('route answers', () => {
   it('an error Response with its stable code, from the body or else the status text', async () => {
     const coded = new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'x' }), { status: 404, statusText: 'Not Found' });
     expect(await routeAnswerOf(coded)).toEqual({ kind: 'error', status: 404, code: 'NOT_FOUND' });
-    expect(await routeAnswerOf(new Response('oops', { status: 502, statusText: 'BAD' }))).toEqual({ kind: 'error', status: 502, code: 'BAD' });
+    expect(await routeAnswerOf(new Response('oops', { status: 502, statusText: 'BAD' }))).toEqual({
+      kind: 'error',
+      status: 502,
+      code: 'BAD',
+    });
     expect(await routeAnswerOf(new Response(null, { status: 500 }))).toEqual({ kind: 'error', status: 500, code: 'ERROR' });
   });
 
   it('an error response of the router, with the code of its data, else its status text', async () => {
     const thrown = new ErrorResponse(405, 'METHOD_NOT_ALLOWED', { code: 'METHOD_NOT_ALLOWED' });
     expect(await routeAnswerOf(thrown)).toEqual({ kind: 'error', status: 405, code: 'METHOD_NOT_ALLOWED' });
-    expect(await routeAnswerOf(new ErrorResponse(403, 'Forbidden', 'no code here'))).toEqual({ kind: 'error', status: 403, code: 'Forbidden' });
+    expect(await routeAnswerOf(new ErrorResponse(403, 'Forbidden', 'no code here'))).toEqual({
+      kind: 'error',
+      status: 403,
+      code: 'Forbidden',
+    });
   });
 });

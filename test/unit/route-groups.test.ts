@@ -17,7 +17,11 @@ const everywhere = ROUTES.filter((r) => patternKey(r.path) === null);
 const groups = new Map<string, RouteDef[]>();
 for (const row of ROUTES) {
   const key = patternKey(row.path);
-  if (key !== null && !groups.has(key)) groups.set(key, ROUTES.filter((r) => patternKey(r.path) === key || patternKey(r.path) === null));
+  if (key !== null && !groups.has(key))
+    groups.set(
+      key,
+      ROUTES.filter((r) => patternKey(r.path) === key || patternKey(r.path) === null),
+    );
 }
 const whole = routesOf(ROUTES);
 const grouped = new Map([...groups].map(([key, rows]) => [key, routesOf(rows)]));
@@ -26,7 +30,19 @@ const groupedMatch = (path: string) => matchedId(grouped.get(addressKey(path)) ?
 
 /** Every row's pattern with its parameters filled in, and variants an address may take. */
 function addresses(): string[] {
-  const out = new Set<string>(['/', '/nope', '/nope/deeper', '//News/SNews', '/News//SNews', '/%4Eews/SNews', '/%E6%96%B0', '/%E6', '/News/%E6', '/EN_', '/en_news/en_snews/1']);
+  const out = new Set<string>([
+    '/',
+    '/nope',
+    '/nope/deeper',
+    '//News/SNews',
+    '/News//SNews',
+    '/%4Eews/SNews',
+    '/%E6%96%B0',
+    '/%E6',
+    '/News/%E6',
+    '/EN_',
+    '/en_news/en_snews/1',
+  ]);
   for (const row of ROUTES) {
     if (row.path === '*') continue;
     const filled = row.path.replace(/:[a-z]+/g, (p) => (p === ':id' ? '123' : p === ':sec' ? 'SNews' : 'Third'));

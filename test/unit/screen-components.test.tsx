@@ -158,7 +158,16 @@ const search = (extra: Partial<SearchData> = {}): SearchData => ({
       images: ['/file/THUMB/x.jpg'],
       date: '',
     },
-    { id: '9', channelName: '藏品精选', title: '青铜鼎', abstract: '', href: 'https://col.example.cn/9', external: true, images: [], date: '' },
+    {
+      id: '9',
+      channelName: '藏品精选',
+      title: '青铜鼎',
+      abstract: '',
+      href: 'https://col.example.cn/9',
+      external: true,
+      images: [],
+      date: '',
+    },
   ],
   ...extra,
 });

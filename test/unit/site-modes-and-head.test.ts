@@ -41,7 +41,11 @@ describe('messenger mode', () => {
 
 describe('page head', () => {
   const channels = buildChannelTree(ZH_TREE);
-  const headInput = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}): Parameters<typeof pageHead>[0] => ({
+  const headInput = (
+    path: string,
+    routeId: string,
+    extra: Partial<Parameters<typeof pageHead>[0]> = {},
+  ): Parameters<typeof pageHead>[0] => ({
     lang: 'zh',
     url: u(path),
     origin: 'https://museum.example',
@@ -51,7 +55,8 @@ describe('page head', () => {
     state: 'ok',
     ...extra,
   });
-  const head = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}) => pageHead(headInput(path, routeId, extra));
+  const head = (path: string, routeId: string, extra: Partial<Parameters<typeof pageHead>[0]> = {}) =>
+    pageHead(headInput(path, routeId, extra));
 
   it('titles a list with its channel, a record with its own title, home with the museum', () => {
     expect(head('/News/SNews', 'zh:News/SNews').title).toBe('本馆新闻 - 云溪博物馆');
@@ -89,22 +94,35 @@ describe('page head', () => {
       url: u('/News/Media'),
       origin: 'https://museum.example',
       def: ROUTE_BY_ID.get('zh:News/Media'),
-      channels: buildChannelTree(ZH_TREE.map((c) => (c.channelNo === 'News' ? { ...c, subChannel: c.subChannel.map((s) => ({ ...s, isVisible: s.channelNo !== 'Media' })) } : c))),
+      channels: buildChannelTree(
+        ZH_TREE.map((c) =>
+          c.channelNo === 'News' ? { ...c, subChannel: c.subChannel.map((s) => ({ ...s, isVisible: s.channelNo !== 'Media' })) } : c,
+        ),
+      ),
       meta: undefined,
       state: 'ok',
     });
     expect([hiddenList.title, hiddenList.robots, hiddenList.feeds]).toEqual(['媒体报道 - 云溪博物馆', 'noindex', []]);
     expect(head('/News/Media', 'zh:News/Media').feeds).toHaveLength(1);
-    for (const listed of [head('/News/SNews/3', 'zh:News/:sec/:id'), head('/', 'zh:index'), head('/Service/OpenServies/Message', 'zh:Service/OpenServies/Message')]) {
+    for (const listed of [
+      head('/News/SNews/3', 'zh:News/:sec/:id'),
+      head('/', 'zh:index'),
+      head('/Service/OpenServies/Message', 'zh:Service/OpenServies/Message'),
+    ]) {
       expect(listed.robots).toBeNull();
     }
   });
 
-  it('describes the share image: the logo by default, the record\'s picture by the record', () => {
-    expect(head('/News/SNews', 'zh:News/SNews').og).toMatchObject({ image: 'https://museum.example/og-image.png', imageAlt: '云溪博物馆标志' });
+  it("describes the share image: the logo by default, the record's picture by the record", () => {
+    expect(head('/News/SNews', 'zh:News/SNews').og).toMatchObject({
+      image: 'https://museum.example/og-image.png',
+      imageAlt: '云溪博物馆标志',
+    });
     expect(pageHead({ ...headInput('/EN_News/EN_SNews', 'en:News/SNews'), lang: 'en' }).og.imageAlt).toBe('Yunxi Museum logo');
     const record = head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展  开幕', image: '/file/a.jpg' } });
     expect(record.og).toMatchObject({ image: 'https://museum.example/file/a.jpg', imageAlt: '新展 开幕' });
-    expect(head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展', image: '/file/a.jpg', imageAlt: '展厅一角' } }).og.imageAlt).toBe('展厅一角');
+    expect(
+      head('/News/SNews/3', 'zh:News/:sec/:id', { meta: { title: '新展', image: '/file/a.jpg', imageAlt: '展厅一角' } }).og.imageAlt,
+    ).toBe('展厅一角');
   });
 });

@@ -12,7 +12,19 @@ describe('sitePath', () => {
   });
 
   it('turns every spelling of another host into a path of this one', () => {
-    const hostile = ['//16843009', '//x.example/a', '/\\x.example', '\\\\x.example', '/\t/x.example', ' //x.example', '/\n/x.example', 'http://x.example/a', 'https:x.example', '//', '///x.example'];
+    const hostile = [
+      '//16843009',
+      '//x.example/a',
+      '/\\x.example',
+      '\\\\x.example',
+      '/\t/x.example',
+      ' //x.example',
+      '/\n/x.example',
+      'http://x.example/a',
+      'https:x.example',
+      '//',
+      '///x.example',
+    ];
     for (const location of hostile) {
       const path = sitePath(location);
       expect(path, JSON.stringify(location)).toMatch(/^\/(?![/\\])|^\/$/);

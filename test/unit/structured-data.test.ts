@@ -91,7 +91,12 @@ describe('home', () => {
   it('names the institution apart from its building: an Organization at the Museum, publisher of the site', () => {
     const museum = ofType(list, 'Museum');
     const organization = ofType(list, 'Organization');
-    expect(organization).toMatchObject({ '@id': `${ORIGIN}/#organization`, name: '云溪博物馆', url: `${ORIGIN}/`, location: { '@id': museum['@id'] } });
+    expect(organization).toMatchObject({
+      '@id': `${ORIGIN}/#organization`,
+      name: '云溪博物馆',
+      url: `${ORIGIN}/`,
+      location: { '@id': museum['@id'] },
+    });
     expect(organization).not.toHaveProperty('sameAs');
     expect(ofType(list, 'WebSite').publisher).toEqual({ '@id': organization['@id'] });
   });
@@ -107,7 +112,9 @@ describe('home', () => {
   it('speaks English on the English home', () => {
     const en = nodes(input('/EN_Home', 'en:Home', undefined, { lang: 'en', channels: [] }));
     expect(ofType(en, 'Museum').name).toBe('Yunxi Museum');
-    expect((ofType(en, 'WebSite').potentialAction as { target: { urlTemplate: string } }).target.urlTemplate).toBe(`${ORIGIN}/EN_Search?key={search_term_string}`);
+    expect((ofType(en, 'WebSite').potentialAction as { target: { urlTemplate: string } }).target.urlTemplate).toBe(
+      `${ORIGIN}/EN_Search?key={search_term_string}`,
+    );
   });
 });
 
@@ -116,7 +123,15 @@ describe('record pages', () => {
     const meta: PageMeta = {
       title: '古琴雅集',
       image: '/file/act/1.jpg',
-      entity: { kind: 'event', type: 'Event', name: '古琴雅集', start: '2027-02-05 14:30:00', end: '2027-02-05 16:30:00', place: '园林广场', cancelled: false },
+      entity: {
+        kind: 'event',
+        type: 'Event',
+        name: '古琴雅集',
+        start: '2027-02-05 14:30:00',
+        end: '2027-02-05 16:30:00',
+        place: '园林广场',
+        cancelled: false,
+      },
     };
     const event = ofType(nodes(input('/News/SNews/abc123', 'zh:News/:sec/:id', meta)), 'Event');
     expect(event).toMatchObject({
@@ -130,11 +145,18 @@ describe('record pages', () => {
     });
     expect(event.location).toMatchObject({ '@type': 'Place', name: '园林广场', address: { '@type': 'PostalAddress' } });
     // A Museum is a Place; the organizer is the institution (an Organization), as on home.
-    expect(event.organizer).toMatchObject({ '@type': 'Organization', '@id': `${ORIGIN}/#organization`, name: '云溪博物馆', url: `${ORIGIN}/` });
+    expect(event.organizer).toMatchObject({
+      '@type': 'Organization',
+      '@id': `${ORIGIN}/#organization`,
+      name: '云溪博物馆',
+      url: `${ORIGIN}/`,
+    });
   });
 
   it('says when an event is called off, and falls back to the museum as the place', () => {
-    const meta: PageMeta = { entity: { kind: 'event', type: 'ExhibitionEvent', name: 'x', start: '2027-01-01', end: '', place: '', cancelled: true } };
+    const meta: PageMeta = {
+      entity: { kind: 'event', type: 'ExhibitionEvent', name: 'x', start: '2027-01-01', end: '', place: '', cancelled: true },
+    };
     const event = ofType(nodes(input('/News/SNews/abc123', 'zh:News/:sec/:id', meta)), 'ExhibitionEvent');
     expect(event.eventStatus).toBe('https://schema.org/EventCancelled');
     expect(event).not.toHaveProperty('endDate');
@@ -143,16 +165,35 @@ describe('record pages', () => {
 
   it('make news a NewsArticle and other articles an Article, with publisher and date', () => {
     const news = ofType(
-      nodes(input('/News/SNews/abc123', 'zh:News/:sec/:id', { title: '新展开幕', image: 'https://cdn.example/a.jpg', entity: { kind: 'article', headline: '新展开幕', published: '2026-10-11 10:50:00', news: true } })),
+      nodes(
+        input('/News/SNews/abc123', 'zh:News/:sec/:id', {
+          title: '新展开幕',
+          image: 'https://cdn.example/a.jpg',
+          entity: { kind: 'article', headline: '新展开幕', published: '2026-10-11 10:50:00', news: true },
+        }),
+      ),
       'NewsArticle',
     );
-    expect(news).toMatchObject({ headline: '新展开幕', datePublished: '2026-10-11T10:50:00+08:00', image: ['https://cdn.example/a.jpg'], mainEntityOfPage: `${ORIGIN}/News/SNews/abc123` });
-    expect(news.publisher).toMatchObject({ '@type': 'Organization', '@id': `${ORIGIN}/#organization`, logo: { url: `${ORIGIN}/apple-touch-icon.png` } });
+    expect(news).toMatchObject({
+      headline: '新展开幕',
+      datePublished: '2026-10-11T10:50:00+08:00',
+      image: ['https://cdn.example/a.jpg'],
+      mainEntityOfPage: `${ORIGIN}/News/SNews/abc123`,
+    });
+    expect(news.publisher).toMatchObject({
+      '@type': 'Organization',
+      '@id': `${ORIGIN}/#organization`,
+      logo: { url: `${ORIGIN}/apple-touch-icon.png` },
+    });
     expect(news.author).toEqual(news.publisher);
     // Never edited: modified when it was published.
     expect(news.dateModified).toBe('2026-10-11T10:50:00+08:00');
     const article = ofType(
-      nodes(input('/Survey/Introduction/abc123', 'zh:Survey/:sec/:id', { entity: { kind: 'article', headline: '本馆简介', published: '2020-01-01', news: false, source: '新华社' } })),
+      nodes(
+        input('/Survey/Introduction/abc123', 'zh:Survey/:sec/:id', {
+          entity: { kind: 'article', headline: '本馆简介', published: '2020-01-01', news: false, source: '新华社' },
+        }),
+      ),
       'Article',
     );
     expect(article.author).toEqual({ '@type': 'Organization', name: '新华社' });
@@ -161,8 +202,14 @@ describe('record pages', () => {
 
   it('say when an article last changed: its edit time, never before it was published', () => {
     const modified = (published: string, edited?: string): unknown =>
-      ofType(nodes(input('/News/SNews/abc123', 'zh:News/:sec/:id', { entity: { kind: 'article', headline: 'x', published, modified: edited, news: true } })), 'NewsArticle')
-        .dateModified;
+      ofType(
+        nodes(
+          input('/News/SNews/abc123', 'zh:News/:sec/:id', {
+            entity: { kind: 'article', headline: 'x', published, modified: edited, news: true },
+          }),
+        ),
+        'NewsArticle',
+      ).dateModified;
     expect(modified('2026-10-11 10:50:00', '2026-11-02 08:05:00')).toBe('2026-11-02T08:05:00+08:00');
     // Edited as a draft before it went out: it last changed when it was published.
     expect(modified('2026-10-11 10:50:00', '2026-10-01 09:00:00')).toBe('2026-10-11T10:50:00+08:00');
@@ -205,7 +252,11 @@ describe('escaping in the document', () => {
   const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "quotes"';
 
   it('keeps a hostile title inside its JSON: the HTML has exactly the blocks it wrote, each parsing back to the title', () => {
-    const meta: PageMeta = { title: hostile, description: hostile, entity: { kind: 'article', headline: hostile, published: '2026-01-01', news: true } };
+    const meta: PageMeta = {
+      title: hostile,
+      description: hostile,
+      entity: { kind: 'article', headline: hostile, published: '2026-01-01', news: true },
+    };
     const html = documentHead(serverHead(input('/News/SNews/abc123', 'zh:News/:sec/:id', meta)), ASSETS);
     const found = scripts(html);
     expect(found.map((s) => s.type)).toEqual(['application/ld+json', 'application/ld+json']);
@@ -227,13 +278,17 @@ describe('escaping in the document', () => {
 
 describe('head', () => {
   it('links the RSS feed of article, exhibition and activity lists only', () => {
-    expect(pageHead(input('/News/SNews?page=2', 'zh:News/SNews')).feeds).toEqual([{ title: '本馆新闻 - 云溪博物馆', href: `${ORIGIN}/feeds/News/SNews.xml` }]);
+    expect(pageHead(input('/News/SNews?page=2', 'zh:News/SNews')).feeds).toEqual([
+      { title: '本馆新闻 - 云溪博物馆', href: `${ORIGIN}/feeds/News/SNews.xml` },
+    ]);
     expect(pageHead(input('/Exhibition/BaseExh', 'zh:Exhibition/BaseExh')).feeds[0]!.href).toBe(`${ORIGIN}/feeds/Exhibition/BaseExh.xml`);
     expect(pageHead(input('/News/SNews/abc123', 'zh:News/:sec/:id')).feeds).toEqual([]);
     expect(pageHead(input('/', 'zh:index')).feeds).toEqual([]);
     expect(pageHead(input('/News/SNews', 'zh:News/SNews', undefined, { state: 'error' })).feeds).toEqual([]);
     const html = documentHead(serverHead(input('/News/SNews', 'zh:News/SNews')), ASSETS);
-    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${ORIGIN}/feeds/News/SNews.xml">`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${ORIGIN}/feeds/News/SNews.xml">`,
+    );
     expect(html).toContain('<meta name="applicable-device" content="pc,mobile">');
   });
 
@@ -242,7 +297,9 @@ describe('head', () => {
     expect(head.care).toBe(true);
     expect(head.canonical).toBe(`${ORIGIN}/News/SNews?page=2`);
     expect(head.alternates.every((a) => a.href.startsWith(`${ORIGIN}/`) && !a.href.includes('care'))).toBe(true);
-    expect(documentHead(serverHead(input('/News/SNews?care=1', 'zh:News/SNews')), ASSETS)).toContain('<html lang="zh-CN" class="care-mode">');
+    expect(documentHead(serverHead(input('/News/SNews?care=1', 'zh:News/SNews')), ASSETS)).toContain(
+      '<html lang="zh-CN" class="care-mode">',
+    );
     expect(documentHead(serverHead(input('/News/SNews', 'zh:News/SNews')), ASSETS)).toContain('<html lang="zh-CN">');
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  excerpt,
-  highlightParts,
-  listExcerpt,
-  plainText,
-  searchAbstract,
-  stripGalleryMarkers,
-} from '../../shared/text.ts';
+import { excerpt, highlightParts, listExcerpt, plainText, searchAbstract, stripGalleryMarkers } from '../../shared/text.ts';
 
 describe('plainText', () => {
   it('drops tags, scripts and styles and decodes entities', () => {

@@ -22,7 +22,13 @@ describe('page writes', () => {
   it('refuse every write of a client over the limit, without a call', async () => {
     const refused = await admitPageWrite('doStarByArcId', { params: { id: 'abc-1' } }, gate(42)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(WriteRefused);
-    expect(refused).toMatchObject({ code: 'WRITE_LIMITED', status: 429, failure: 'rate_limited', retryAfterS: 42, endpoint: 'doStarByArcId' });
+    expect(refused).toMatchObject({
+      code: 'WRITE_LIMITED',
+      status: 429,
+      failure: 'rate_limited',
+      retryAfterS: 42,
+      endpoint: 'doStarByArcId',
+    });
     expect(refused).not.toBeInstanceOf(UpstreamError);
   });
 

@@ -78,12 +78,17 @@ export function schemaOrgErrors(nodes: readonly LabelledNode[]): string[] {
   const { text, starts } = sourceOf(declarations);
   const host = ts.createCompilerHost(OPTIONS, true);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version, ...rest) => (name === VIRTUAL_FILE ? ts.createSourceFile(name, text, version, true) : getSourceFile(name, version, ...rest));
+  host.getSourceFile = (name, version, ...rest) =>
+    name === VIRTUAL_FILE ? ts.createSourceFile(name, text, version, true) : getSourceFile(name, version, ...rest);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === VIRTUAL_FILE || fileExists(name);
   const program = ts.createProgram([VIRTUAL_FILE], OPTIONS, host);
   const file = program.getSourceFile(VIRTUAL_FILE)!;
-  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)];
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getSyntacticDiagnostics(file),
+    ...program.getSemanticDiagnostics(file),
+  ];
   return diagnostics.map((d) => {
     const line = d.file === file && d.start !== undefined ? file.getLineAndCharacterOfPosition(d.start).line : -1;
     const at = starts.findLastIndex((start) => start <= line);

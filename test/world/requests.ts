@@ -52,7 +52,11 @@ export function formKeyOf(html: string): string {
 export const screenOf = (html: string): string | null => /data-screen="([^"]+)"/.exec(html)?.[1] ?? null;
 
 /** The visible text of a page (tags dropped, spaces collapsed). */
-export const textOf = (html: string): string => html.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+export const textOf = (html: string): string =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 /** `text` as a literal inside a RegExp. */
 export const re = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -83,12 +87,22 @@ export async function firstId(cmsUrl: string, kind: RecordKind, channelNo = '', 
     temp: () => call<Records>(cmsUrl, 'queryExhibitionTempList', { body: { entity: { languageType }, param: paging } }),
     treasure: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { isTreasure: true, languageType }, param: paging } }),
     gmww: () => call<Records>(cmsUrl, 'queryExhibitList', { body: { entity: { generalType: 'GMWW', languageType }, param: paging } }),
-    activity: () => call<Records>(cmsUrl, 'queryActivityListByType', { body: { entity: { activityType: '', languageType }, param: paging } }),
+    activity: () =>
+      call<Records>(cmsUrl, 'queryActivityListByType', { body: { entity: { activityType: '', languageType }, param: paging } }),
     questionnaire: () => call<Records>(cmsUrl, 'getQuestionnairePageList', { body: { entity: { languageType }, param: paging } }),
   } as const;
-  const idField = { article: 'archivesId', base: 'exhibitionBaseId', temp: 'exhibitionTempId', treasure: 'exhibitId', gmww: 'exhibitId', activity: 'activityId', questionnaire: 'questionnaireId' }[kind];
+  const idField = {
+    article: 'archivesId',
+    base: 'exhibitionBaseId',
+    temp: 'exhibitionTempId',
+    treasure: 'exhibitId',
+    gmww: 'exhibitId',
+    activity: 'activityId',
+    questionnaire: 'questionnaireId',
+  }[kind];
   const answer = await calls[kind]();
   const id = answer.body.data.records[0]?.[idField];
-  if (typeof id !== 'string' || !RECORD_ID.test(id)) throw new Error(`no ${kind} record for ${channelNo || site} (got ${JSON.stringify(id)})`);
+  if (typeof id !== 'string' || !RECORD_ID.test(id))
+    throw new Error(`no ${kind} record for ${channelNo || site} (got ${JSON.stringify(id)})`);
   return id;
 }

@@ -150,7 +150,13 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   async function startEdge(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<StartedEdge> {
     // Many writes per test file come from one address; only the write-limit tests want a low limit.
     const config = loadConfig({ ...service.env, RATE_LIMIT_WRITES: '1000', RATE_LIMIT_API_MISSES: '100000', ...options.env, ...env });
-    const edge = createApp(config, { logger, defaultMetrics: false, ...(options.now ? { now: options.now } : {}), ...options.deps, ...deps });
+    const edge = createApp(config, {
+      logger,
+      defaultMetrics: false,
+      ...(options.now ? { now: options.now } : {}),
+      ...options.deps,
+      ...deps,
+    });
     edges.push(edge);
     const server = createServer(edge.handler);
     servers.push(server);
@@ -166,7 +172,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
   try {
     const first = await startEdge();
     const present = <T>(value: T | null, what: string): T => {
-      if (value === null) throw new Error(`this world has no ${what} (content: ${typeof options.content === 'object' ? 'a content set' : (options.content ?? 'fixture')})`);
+      if (value === null)
+        throw new Error(
+          `this world has no ${what} (content: ${typeof options.content === 'object' ? 'a content set' : (options.content ?? 'fixture')})`,
+        );
       return value;
     };
     return {

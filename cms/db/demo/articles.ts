@@ -34,7 +34,20 @@ export const VIDEO_FILES = {
 
 const FIRST_DAY = '2019-01-08';
 const LAST_DAY = '2026-10-28';
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface ArticleIds {
   archives: Counter;
@@ -133,7 +146,15 @@ const AFTER_EVENT = /当天|圆满完成|Volunteering on|A Week of/;
  * Dates a template that names an exhibition, a holiday or an event: picks the occasion that fits
  * the planned moment and moves the moment to when such a text is written. null: nothing fits.
  */
-function anchor(rng: Rng, lex: Lexicon, site: SiteLanguage, template: string, subjectKey: string | undefined, moment: string, slots: Record<string, string>): string | null {
+function anchor(
+  rng: Rng,
+  lex: Lexicon,
+  site: SiteLanguage,
+  template: string,
+  subjectKey: string | undefined,
+  moment: string,
+  slots: Record<string, string>,
+): string | null {
   const day = moment.slice(0, 10);
   const time = moment.slice(11);
   let target = day;
@@ -189,7 +210,17 @@ function pickSubject(rng: Rng, lex: Lexicon, topic: TopicText): SubjectText | nu
 }
 
 /** Draws a unique title; the prose offers far more combinations than any channel needs. */
-function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, plannedTopic: string, moment: string, used: Set<string>, index: number, channelNo: string): Composed {
+function composeTitle(
+  rng: Rng,
+  lex: Lexicon,
+  site: SiteLanguage,
+  topic: TopicText,
+  plannedTopic: string,
+  moment: string,
+  used: Set<string>,
+  index: number,
+  channelNo: string,
+): Composed {
   for (let attempt = 0; attempt < 400; attempt++) {
     let picked = moment;
     const subject = pickSubject(rng, lex, topic);
@@ -222,7 +253,12 @@ function composeTitle(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicTe
       if (when === null) continue;
       if (when !== moment) {
         const keep = { year: slots.year, endDate: slots.endDate };
-        Object.assign(slots, dateSlots(rng, lex, site, when), /\{exh\}/.test(template) ? { endDate: keep.endDate } : {}, /\{holiday\}|十大|Top Ten/.test(template) ? { year: keep.year } : {});
+        Object.assign(
+          slots,
+          dateSlots(rng, lex, site, when),
+          /\{exh\}/.test(template) ? { endDate: keep.endDate } : {},
+          /\{holiday\}|十大|Top Ten/.test(template) ? { year: keep.year } : {},
+        );
         picked = when;
       }
       if (typeof entry === 'string') title = fill(entry, slots);
@@ -261,10 +297,19 @@ const SUBJECT_SLOT = /\{(subject|Subject|kw2|kw4|obj|Obj|exh|dyn)\}/;
 const articleImage = (slug: string): string => imagePath(slug, 'CMS_ARCHIVES_IMG');
 
 /** Pictures in a body point into the store by relative path, as an editor's uploads do. */
-const imgTag = (slug: string, site: SiteLanguage): string => `<p><img src="${articleImage(slug)}" alt="${escapeAttr(caption(slug, site))}"></p>`;
+const imgTag = (slug: string, site: SiteLanguage): string =>
+  `<p><img src="${articleImage(slug)}" alt="${escapeAttr(caption(slug, site))}"></p>`;
 
 /** The body: an opening, two or three paragraphs (one maybe under a heading), an image, a closing. */
-function composeBody(rng: Rng, lex: Lexicon, site: SiteLanguage, topic: TopicText, c: Composed, extraSentences: string[], image: string | null): { html: string; lead: string } {
+function composeBody(
+  rng: Rng,
+  lex: Lexicon,
+  site: SiteLanguage,
+  topic: TopicText,
+  c: Composed,
+  extraSentences: string[],
+  image: string | null,
+): { html: string; lead: string } {
   const join = (parts: string[]): string => parts.join(lex.sentenceJoiner);
   const opening = c.opening ?? fill(rng.pick(topic.openings), c.slots);
   const facts = c.subject ? c.subject.facts : [];
@@ -304,7 +349,13 @@ function pictureFor(rng: Rng, c: Composed, pool: readonly string[]): string {
 const PICTURE_KINDS = new Set(['images', 'common', 'wc', 'book', 'excellent']);
 
 /** Every article of one channel, newest first. */
-export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel, parentNo: string, ids: ArticleIds): { articles: DemoArticle[]; files: DemoFileInfo[] } {
+export function channelArticles(
+  rng: Rng,
+  lex: Lexicon,
+  planned: PlannedChannel,
+  parentNo: string,
+  ids: ArticleIds,
+): { articles: DemoArticle[]; files: DemoFileInfo[] } {
   const { plan, site, channel } = planned;
   const topic = plan.topic ? lex.topics[plan.topic] : undefined;
   if (!topic || !plan.count) return { articles: [], files: [] };
@@ -315,8 +366,20 @@ export function channelArticles(rng: Rng, lex: Lexicon, planned: PlannedChannel,
     const moment = c.moment;
     const pool = POOLS[poolOf(topic, c.subject)];
     const person = plan.topic === 'leader' ? lex.leaders[index % lex.leaders.length] : undefined;
-    const picture = person ? leaderPortrait(index % lex.leaders.length) : PICTURE_KINDS.has(plan.kind) || rng.chance(0.25) ? pictureFor(rng, c, pool) : null;
-    const { html, lead } = composeBody(rng, lex, site, topic, c, person ? person.bio : [], picture && (plan.kind !== 'text' ? rng.chance(0.7) : true) ? picture : null);
+    const picture = person
+      ? leaderPortrait(index % lex.leaders.length)
+      : PICTURE_KINDS.has(plan.kind) || rng.chance(0.25)
+        ? pictureFor(rng, c, pool)
+        : null;
+    const { html, lead } = composeBody(
+      rng,
+      lex,
+      site,
+      topic,
+      c,
+      person ? person.bio : [],
+      picture && (plan.kind !== 'text' ? rng.chance(0.7) : true) ? picture : null,
+    );
     const old = moment < '2024-03-01';
     return {
       archivesId: ids.archives.next(),
@@ -364,13 +427,25 @@ function extensions(kind: string, topic: string | undefined, slots: Slots, site:
   const none = { extension1: null, extension2: null, extension3: null, extension4: null, extension5: null, extension6: null };
   if (kind === 'wc') return { ...none, extension1: slots.price ?? '' };
   if (topic === 'books') {
-    return { ...none, extension1: site === 'EN' ? `${MUSEUM.en} (ed.)` : `${MUSEUM.zh} 编`, extension2: site === 'EN' ? 'Cultural Relics Press' : '文物出版社', extension3: moment.slice(0, 4) };
+    return {
+      ...none,
+      extension1: site === 'EN' ? `${MUSEUM.en} (ed.)` : `${MUSEUM.zh} 编`,
+      extension2: site === 'EN' ? 'Cultural Relics Press' : '文物出版社',
+      extension3: moment.slice(0, 4),
+    };
   }
   return none;
 }
 
 /** A file row: the stored name is the path's last segment; the uploader's own name is kept beside it. */
-export function fileRow(ids: { files: Counter }, objectId: string, code: DemoFileInfo['code'], file: string, oldName: string, description: string | null): DemoFileInfo {
+export function fileRow(
+  ids: { files: Counter },
+  objectId: string,
+  code: DemoFileInfo['code'],
+  file: string,
+  oldName: string,
+  description: string | null,
+): DemoFileInfo {
   const name = file.slice(file.lastIndexOf('/') + 1);
   return {
     fileInfoId: ids.files.next(),
@@ -400,7 +475,10 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
   const en = site === 'EN';
 
   const galleries = GALLERIES[plan.no] ?? 0;
-  const galleryIndexes = rng.sample(Array.from({ length: Math.min(articles.length, (plan.pageSize ?? 6) * 2) }, (_, i) => i).filter((i) => i !== 1), galleries);
+  const galleryIndexes = rng.sample(
+    Array.from({ length: Math.min(articles.length, (plan.pageSize ?? 6) * 2) }, (_, i) => i).filter((i) => i !== 1),
+    galleries,
+  );
   for (const i of galleryIndexes) {
     const a = articles[i];
     if (!a) continue;
@@ -410,19 +488,31 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
       [...new Set([...POOLS.museum, ...POOLS.activity, ...POOLS.volunteer, ...POOLS.lecture, ...POOLS.history])].filter((s) => s !== main),
       rng.int(4, 7),
     );
-    for (const slug of [main, ...others]) files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', articleImage(slug), `${slug}.jpg`, caption(slug, site)));
+    for (const slug of [main, ...others])
+      files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_IMG', articleImage(slug), `${slug}.jpg`, caption(slug, site)));
     a.content = insertBeforeLast(a.content, GALLERY_HTML);
   }
 
   if (plan.no === 'DonationSystem') {
     const a = articles[0];
     if (a) {
-      a.title = en ? `Donations Policy (revised ${a.publishDate.slice(0, 4)})` : `${MUSEUM.zh}藏品捐赠办法（${a.publishDate.slice(0, 4)}年修订）`;
+      a.title = en
+        ? `Donations Policy (revised ${a.publishDate.slice(0, 4)})`
+        : `${MUSEUM.zh}藏品捐赠办法（${a.publishDate.slice(0, 4)}年修订）`;
       // The body links the attachment by its store path, as the back office's editor writes it.
       a.content += en
         ? `<p>The full policy is attached: <a href="${PDF_FILE}">Donations Policy (PDF)</a>.</p>`
         : `<p>附件：<a href="${PDF_FILE_ZH}">藏品捐赠办法全文（PDF）</a>。</p>`;
-      files.push(fileRow(ids, a.groupId, 'CMS_ARCHIVES_FILE', en ? PDF_FILE : PDF_FILE_ZH, en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`, a.title));
+      files.push(
+        fileRow(
+          ids,
+          a.groupId,
+          'CMS_ARCHIVES_FILE',
+          en ? PDF_FILE : PDF_FILE_ZH,
+          en ? 'Yunxi Museum Donations Policy.pdf' : `${MUSEUM.zh}藏品捐赠办法.pdf`,
+          a.title,
+        ),
+      );
     }
   }
 
@@ -437,7 +527,10 @@ function decorate(rng: Rng, lex: Lexicon, planned: PlannedChannel, articles: Dem
       const intro = en
         ? 'Conservators at the Conservation Centre spent eight months cleaning, consolidating and restoring a Western Zhou bronze ding. This short film follows their work.'
         : '文物保护中心的修复师历时八个月，完成了一件西周青铜鼎的除锈、加固与补配。这段短片记录了修复的全过程。';
-      const facts = bronze.facts.slice(1, 4).map((f) => `<p>${escapeText(f)}</p>`).join('');
+      const facts = bronze.facts
+        .slice(1, 4)
+        .map((f) => `<p>${escapeText(f)}</p>`)
+        .join('');
       a.content = `<p>${escapeText(intro)}</p>${video}${facts}`;
       a.description = intro;
     }

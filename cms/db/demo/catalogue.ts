@@ -103,7 +103,11 @@ export const MATERIALS: Material[] = [
       { name: ['盏', 'tea bowl'], size: 'vessel', motif: 'bowl' },
     ],
     patterns: [
-      { name: ['青花缠枝莲纹', 'blue-and-white, lotus scrolls'], palette: 'porcelain', ages: ['yuan', 'yongle', 'xuande', 'kangxi', 'qianlong'] },
+      {
+        name: ['青花缠枝莲纹', 'blue-and-white, lotus scrolls'],
+        palette: 'porcelain',
+        ages: ['yuan', 'yongle', 'xuande', 'kangxi', 'qianlong'],
+      },
       { name: ['青釉刻花', 'celadon, carved flowers'], palette: 'celadon', ages: ['northernSong', 'southernSong'] },
       { name: ['白釉印花', 'white glaze, moulded flowers'], palette: 'paper', ages: ['northernSong'] },
       { name: ['粉彩花鸟纹', 'famille rose, birds and flowers'], palette: 'vermilion', ages: ['yongzheng', 'qianlong'] },
@@ -173,13 +177,74 @@ export interface SinglePiece {
 
 /** Single pieces that are not built from parts: coins and folk art. */
 export const SINGLES: SinglePiece[] = [
-  { typeNo: 'QB', subject: 'archaeology', name: ['五铢钱', 'Wuzhu coin'], age: 'westernHan', size: 'coin', motif: 'coin', palette: 'gold', text: '五铢' },
-  { typeNo: 'QB', subject: 'archaeology', name: ['开元通宝', 'Kaiyuan tongbao coin'], age: 'tang', size: 'coin', motif: 'coin', palette: 'gold', text: '开元通宝' },
-  { typeNo: 'QB', subject: 'archaeology', name: ['秦半两', 'Qin banliang coin'], age: 'qin', size: 'coin', motif: 'coin', palette: 'bronze', text: '半两' },
-  { typeNo: 'QB', subject: 'archaeology', name: ['大泉五十', 'Daquan wushi coin'], age: 'xin', size: 'coin', motif: 'coin', palette: 'bronze', text: '大泉五十' },
-  { typeNo: 'MS', subject: 'heritage', name: ['走马灯', 'Revolving lantern'], age: 'modern', size: 'vessel', motif: 'lantern', palette: 'vermilion' },
-  { typeNo: 'MS', subject: 'heritage', name: ['手绘山水折扇', 'Folding fan with a painted landscape'], age: 'modern', size: 'flat', motif: 'fan', palette: 'paper' },
-  { typeNo: 'MS', subject: 'heritage', name: ['寿山石印章', 'Shoushan stone seal'], age: 'qing', size: 'flat', motif: 'seal', palette: 'vermilion', text: '吉祥如意' },
+  {
+    typeNo: 'QB',
+    subject: 'archaeology',
+    name: ['五铢钱', 'Wuzhu coin'],
+    age: 'westernHan',
+    size: 'coin',
+    motif: 'coin',
+    palette: 'gold',
+    text: '五铢',
+  },
+  {
+    typeNo: 'QB',
+    subject: 'archaeology',
+    name: ['开元通宝', 'Kaiyuan tongbao coin'],
+    age: 'tang',
+    size: 'coin',
+    motif: 'coin',
+    palette: 'gold',
+    text: '开元通宝',
+  },
+  {
+    typeNo: 'QB',
+    subject: 'archaeology',
+    name: ['秦半两', 'Qin banliang coin'],
+    age: 'qin',
+    size: 'coin',
+    motif: 'coin',
+    palette: 'bronze',
+    text: '半两',
+  },
+  {
+    typeNo: 'QB',
+    subject: 'archaeology',
+    name: ['大泉五十', 'Daquan wushi coin'],
+    age: 'xin',
+    size: 'coin',
+    motif: 'coin',
+    palette: 'bronze',
+    text: '大泉五十',
+  },
+  {
+    typeNo: 'MS',
+    subject: 'heritage',
+    name: ['走马灯', 'Revolving lantern'],
+    age: 'modern',
+    size: 'vessel',
+    motif: 'lantern',
+    palette: 'vermilion',
+  },
+  {
+    typeNo: 'MS',
+    subject: 'heritage',
+    name: ['手绘山水折扇', 'Folding fan with a painted landscape'],
+    age: 'modern',
+    size: 'flat',
+    motif: 'fan',
+    palette: 'paper',
+  },
+  {
+    typeNo: 'MS',
+    subject: 'heritage',
+    name: ['寿山石印章', 'Shoushan stone seal'],
+    age: 'qing',
+    size: 'flat',
+    motif: 'seal',
+    palette: 'vermilion',
+    text: '吉祥如意',
+  },
 ];
 
 export interface RevolutionaryRelic {
@@ -204,32 +269,146 @@ export const REVOLUTIONARY: RevolutionaryRelic[] = [
   { name: ['马灯', 'Kerosene lantern'], year: '1935', period: LAND, size: 'vessel', motif: 'lamp', palette: 'bronze' },
   { name: ['油印传单', 'Mimeographed leaflet'], year: '1938', period: RESIST, size: 'flat', motif: 'document', palette: 'paper' },
   { name: ['入党志愿书', 'Party membership application'], year: '1941', period: RESIST, size: 'flat', motif: 'document', palette: 'sepia' },
-  { name: ['识字课本', 'Literacy primer'], year: '1940', period: RESIST, size: 'flat', motif: 'bookcover', palette: 'sepia', text: '识字课本' },
+  {
+    name: ['识字课本', 'Literacy primer'],
+    year: '1940',
+    period: RESIST,
+    size: 'flat',
+    motif: 'bookcover',
+    palette: 'sepia',
+    text: '识字课本',
+  },
   { name: ['土地证', 'Land certificate'], year: '1947', period: LIBERATION, size: 'flat', motif: 'document', palette: 'paper' },
-  { name: ['木刻版画《支援前线》', 'Woodcut, Support the Front'], year: '1946', period: LIBERATION, size: 'flat', motif: 'document', palette: 'paper' },
-  { name: ['《新华日报》合订本', 'Bound volume of Xinhua Daily'], year: '1938', period: RESIST, size: 'flat', motif: 'bookcover', palette: 'vermilion', text: '新华日报' },
-  { name: ['军民合作公约', 'Army and people cooperation pact'], year: '1944', period: RESIST, size: 'flat', motif: 'document', palette: 'sepia' },
-  { name: ['苏维埃政府布告', 'Proclamation of the soviet government'], year: '1931', period: LAND, size: 'flat', motif: 'document', palette: 'paper' },
+  {
+    name: ['木刻版画《支援前线》', 'Woodcut, Support the Front'],
+    year: '1946',
+    period: LIBERATION,
+    size: 'flat',
+    motif: 'document',
+    palette: 'paper',
+  },
+  {
+    name: ['《新华日报》合订本', 'Bound volume of Xinhua Daily'],
+    year: '1938',
+    period: RESIST,
+    size: 'flat',
+    motif: 'bookcover',
+    palette: 'vermilion',
+    text: '新华日报',
+  },
+  {
+    name: ['军民合作公约', 'Army and people cooperation pact'],
+    year: '1944',
+    period: RESIST,
+    size: 'flat',
+    motif: 'document',
+    palette: 'sepia',
+  },
+  {
+    name: ['苏维埃政府布告', 'Proclamation of the soviet government'],
+    year: '1931',
+    period: LAND,
+    size: 'flat',
+    motif: 'document',
+    palette: 'paper',
+  },
   { name: ['红军借据', 'Red Army IOU'], year: '1934', period: LAND, size: 'flat', motif: 'document', palette: 'sepia' },
-  { name: ['抗战募捐收据', 'War-relief donation receipt'], year: '1938', period: RESIST, size: 'flat', motif: 'document', palette: 'paper' },
+  {
+    name: ['抗战募捐收据', 'War-relief donation receipt'],
+    year: '1938',
+    period: RESIST,
+    size: 'flat',
+    motif: 'document',
+    palette: 'paper',
+  },
   { name: ['军功章', 'Military merit medal'], year: '1949', period: LIBERATION, size: 'disc', motif: 'badge', palette: 'gold' },
-  { name: ['解放纪念章', 'Liberation commemorative medal'], year: '1949', period: LIBERATION, size: 'disc', motif: 'badge', palette: 'vermilion' },
-  { name: ['工农政府印章', "Seal of the workers' and peasants' government"], year: '1930', period: LAND, size: 'flat', motif: 'seal', palette: 'sepia', text: '工农政府' },
-  { name: ['乡苏维埃印章', 'Seal of a township soviet'], year: '1932', period: LAND, size: 'flat', motif: 'seal', palette: 'vermilion', text: '乡苏维埃' },
-  { name: ['农民协会印章', "Seal of a peasants' association"], year: '1927', period: LAND, size: 'flat', motif: 'seal', palette: 'sepia', text: '农民协会' },
-  { name: ['抗日民主政府印章', 'Seal of an anti-Japanese democratic government'], year: '1942', period: RESIST, size: 'flat', motif: 'seal', palette: 'vermilion', text: '民主政府' },
+  {
+    name: ['解放纪念章', 'Liberation commemorative medal'],
+    year: '1949',
+    period: LIBERATION,
+    size: 'disc',
+    motif: 'badge',
+    palette: 'vermilion',
+  },
+  {
+    name: ['工农政府印章', "Seal of the workers' and peasants' government"],
+    year: '1930',
+    period: LAND,
+    size: 'flat',
+    motif: 'seal',
+    palette: 'sepia',
+    text: '工农政府',
+  },
+  {
+    name: ['乡苏维埃印章', 'Seal of a township soviet'],
+    year: '1932',
+    period: LAND,
+    size: 'flat',
+    motif: 'seal',
+    palette: 'vermilion',
+    text: '乡苏维埃',
+  },
+  {
+    name: ['农民协会印章', "Seal of a peasants' association"],
+    year: '1927',
+    period: LAND,
+    size: 'flat',
+    motif: 'seal',
+    palette: 'sepia',
+    text: '农民协会',
+  },
+  {
+    name: ['抗日民主政府印章', 'Seal of an anti-Japanese democratic government'],
+    year: '1942',
+    period: RESIST,
+    size: 'flat',
+    motif: 'seal',
+    palette: 'vermilion',
+    text: '民主政府',
+  },
   { name: ['桅灯', 'Hurricane lamp'], year: '1948', period: LIBERATION, size: 'vessel', motif: 'lamp', palette: 'sepia' },
   { name: ['委任状', 'Letter of appointment'], year: '1945', period: RESIST, size: 'flat', motif: 'document', palette: 'paper' },
   { name: ['路条', 'Travel pass'], year: '1943', period: RESIST, size: 'flat', motif: 'document', palette: 'sepia' },
-  { name: ['立功喜报', 'Notice of merit sent to a family'], year: '1948', period: LIBERATION, size: 'flat', motif: 'document', palette: 'vermilion' },
-  { name: ['减租减息布告', 'Proclamation on rent and interest reduction'], year: '1942', period: RESIST, size: 'flat', motif: 'document', palette: 'paper' },
-  { name: ['《论持久战》油印本', 'Mimeographed On Protracted War'], year: '1938', period: RESIST, size: 'flat', motif: 'bookcover', palette: 'paper', text: '论持久战' },
-  { name: ['战地日记', 'Field diary'], year: '1947', period: LIBERATION, size: 'flat', motif: 'bookcover', palette: 'sepia', text: '战地日记' },
+  {
+    name: ['立功喜报', 'Notice of merit sent to a family'],
+    year: '1948',
+    period: LIBERATION,
+    size: 'flat',
+    motif: 'document',
+    palette: 'vermilion',
+  },
+  {
+    name: ['减租减息布告', 'Proclamation on rent and interest reduction'],
+    year: '1942',
+    period: RESIST,
+    size: 'flat',
+    motif: 'document',
+    palette: 'paper',
+  },
+  {
+    name: ['《论持久战》油印本', 'Mimeographed On Protracted War'],
+    year: '1938',
+    period: RESIST,
+    size: 'flat',
+    motif: 'bookcover',
+    palette: 'paper',
+    text: '论持久战',
+  },
+  {
+    name: ['战地日记', 'Field diary'],
+    year: '1947',
+    period: LIBERATION,
+    size: 'flat',
+    motif: 'bookcover',
+    palette: 'sepia',
+    text: '战地日记',
+  },
   { name: ['学习笔记', 'Study notebook'], year: '1939', period: RESIST, size: 'flat', motif: 'book', palette: 'paper' },
 ];
 
 /** The picture slug of an object: its type, form and pattern (or its place in a list). */
-export const objectSlug = (typeNo: string, a: number, b?: number): string => `obj-${typeNo.toLowerCase()}-${a}${b === undefined ? '' : `-${b}`}`;
+export const objectSlug = (typeNo: string, a: number, b?: number): string =>
+  `obj-${typeNo.toLowerCase()}-${a}${b === undefined ? '' : `-${b}`}`;
 /** The second picture of an object: a closer view of the same piece. */
 export const detailSlug = (slug: string): string => `${slug}-detail`;
 
@@ -239,12 +418,21 @@ export function catalogueObjects(): Array<{ slug: string; name: Pair; motif: Mot
   for (const m of MATERIALS) {
     m.forms.forEach((form, fi) => {
       m.patterns.forEach((pattern, pi) => {
-        out.push({ slug: objectSlug(m.typeNo, fi, pi), name: objectName(m, form, pattern), motif: form.motif, palette: pattern.palette ?? m.palette });
+        out.push({
+          slug: objectSlug(m.typeNo, fi, pi),
+          name: objectName(m, form, pattern),
+          motif: form.motif,
+          palette: pattern.palette ?? m.palette,
+        });
       });
     });
   }
-  SINGLES.forEach((s, i) => out.push({ slug: objectSlug(s.typeNo, i), name: s.name, motif: s.motif, palette: s.palette, ...(s.text ? { text: s.text } : {}) }));
-  REVOLUTIONARY.forEach((r, i) => out.push({ slug: objectSlug('JXD', i), name: r.name, motif: r.motif, palette: r.palette, ...(r.text ? { text: r.text } : {}) }));
+  SINGLES.forEach((s, i) =>
+    out.push({ slug: objectSlug(s.typeNo, i), name: s.name, motif: s.motif, palette: s.palette, ...(s.text ? { text: s.text } : {}) }),
+  );
+  REVOLUTIONARY.forEach((r, i) =>
+    out.push({ slug: objectSlug('JXD', i), name: r.name, motif: r.motif, palette: r.palette, ...(r.text ? { text: r.text } : {}) }),
+  );
   return out;
 }
 

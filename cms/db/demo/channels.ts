@@ -42,7 +42,15 @@ export interface ChannelPlan {
 /** Records for at least three pages, the last one partly filled. */
 const pages3 = (pageSize: number): number => pageSize * 2 + Math.ceil(pageSize / 2);
 
-function list(no: string, zh: string, en: string, kind: ChannelKind, pageSize: number, topic?: TopicKey, count = pages3(pageSize)): ChannelPlan {
+function list(
+  no: string,
+  zh: string,
+  en: string,
+  kind: ChannelKind,
+  pageSize: number,
+  topic?: TopicKey,
+  count = pages3(pageSize),
+): ChannelPlan {
   return topic ? { no, zh, en, kind, pageSize, topic, count } : { no, zh, en, kind, pageSize, count };
 }
 

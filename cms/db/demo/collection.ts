@@ -90,7 +90,9 @@ function sourceOf(rng: Rng, lexZh: Lexicon, lexEn: Lexicon, before = 2018, excav
   return rng.pick<Pair>([
     [`${year}年征集`, `Acquired ${year}`],
     [`${year}年${zhName}捐赠`, `Gift of ${enName}, ${year}`],
-    excavated ? [`${year}年云溪城郊出土`, `Excavated near Yunxi, ${year}`] : [`${year}年${zhName}家属捐赠`, `Gift of the family of ${enName}, ${year}`],
+    excavated
+      ? [`${year}年云溪城郊出土`, `Excavated near Yunxi, ${year}`]
+      : [`${year}年${zhName}家属捐赠`, `Gift of the family of ${enName}, ${year}`],
     [`${year}年文物商店拨交`, `Transferred from the Cultural Relics Store, ${year}`],
   ]);
 }
@@ -151,7 +153,22 @@ function planExhibits(rng: Rng, zh: Lexicon, en: Lexicon): ExhibitPlan[] {
   SINGLES.forEach((s, i) => {
     const age = AGES[s.age];
     if (!age) return;
-    plans.push({ typeNo: s.typeNo, subject: s.subject, name: s.name, age: age.name, ageDetail: age.detail, size: sizeOf(rng, s.size), level: 0, images: imagesOf(objectSlug(s.typeNo, i), false), source: sourceOf(rng, zh, en), treasure: false, recommend: false, general: 'GDWW', model: false, loan: null });
+    plans.push({
+      typeNo: s.typeNo,
+      subject: s.subject,
+      name: s.name,
+      age: age.name,
+      ageDetail: age.detail,
+      size: sizeOf(rng, s.size),
+      level: 0,
+      images: imagesOf(objectSlug(s.typeNo, i), false),
+      source: sourceOf(rng, zh, en),
+      treasure: false,
+      recommend: false,
+      general: 'GDWW',
+      model: false,
+      loan: null,
+    });
   });
   // Thirty treasures among the ancient objects: most of them grade I.
   const ancient = rng.shuffle(plans.map((_, i) => i));
@@ -215,7 +232,10 @@ export interface CollectionContent {
 /** What a label says about one object of a kind (true of any object of that kind). */
 const NOTES: Partial<Record<SubjectKey, Pair[]>> = {
   bronze: [
-    ['器身纹饰层次分明，主纹与地纹相互映衬，体现了高超的铸造工艺。', 'Its layered decoration, main motifs set against a fine ground, shows superb casting.'],
+    [
+      '器身纹饰层次分明，主纹与地纹相互映衬，体现了高超的铸造工艺。',
+      'Its layered decoration, main motifs set against a fine ground, shows superb casting.',
+    ],
     ['器表覆盖着自然形成的绿色锈层，古朴庄重。', 'A natural green patina covers the surface.'],
     ['这类器物是古代礼制的重要载体，常用于祭祀和宴飨。', 'Objects like this were central to ritual, used in sacrifices and banquets.'],
   ],
@@ -259,10 +279,15 @@ function texts(notes: Pair[], p: ExhibitPlan, site: SiteLanguage): { description
   const [n1, n2] = notes.map((n) => say(n, site));
   const closing = say((p.subject === 'revolution' ? CLOSINGS[1] : CLOSINGS[0]) ?? ['', ''], site);
   if (site === 'EN') {
-    const when = p.subject === 'revolution' ? `from ${age}, during the ${say(p.ageDetail, site)}` : `from the ${age} period (${say(p.ageDetail, site)})`;
+    const when =
+      p.subject === 'revolution'
+        ? `from ${age}, during the ${say(p.ageDetail, site)}`
+        : `from the ${age} period (${say(p.ageDetail, site)})`;
     return {
       description: `${name}, ${age}. ${n1 ?? ''}`.trim(),
-      explanation: `In front of you is a ${name.charAt(0).toLowerCase()}${name.slice(1)} ${when}. ${n1 ?? ''} ${n2 ?? ''} ${closing}`.replace(/\s+/g, ' ').trim(),
+      explanation: `In front of you is a ${name.charAt(0).toLowerCase()}${name.slice(1)} ${when}. ${n1 ?? ''} ${n2 ?? ''} ${closing}`
+        .replace(/\s+/g, ' ')
+        .trim(),
     };
   }
   return {
@@ -307,7 +332,12 @@ function exhibitRecord(rng: Rng, p: ExhibitPlan, notes: Pair[], site: SiteLangua
   };
 }
 
-export function collection(rng: Rng, lexicons: Record<SiteLanguage, Lexicon>, temps: Record<SiteLanguage, DemoTemp[]>, ids: CollectionIds): CollectionContent {
+export function collection(
+  rng: Rng,
+  lexicons: Record<SiteLanguage, Lexicon>,
+  temps: Record<SiteLanguage, DemoTemp[]>,
+  ids: CollectionIds,
+): CollectionContent {
   const plans = planExhibits(rng, lexicons.CN, lexicons.EN);
   const notes = plans.map((p) => rng.sample(NOTES[p.subject] ?? [], 2));
   const out: CollectionContent = { exhibitTypes: [], exhibits: [], tempExhibits: [], files: [] };
@@ -327,7 +357,16 @@ export function collection(rng: Rng, lexicons: Record<SiteLanguage, Lexicon>, te
       siteExhibits.push({ exhibit, subject: p.subject });
       out.exhibits.push(exhibit);
       for (const slug of p.images) {
-        out.files.push(fileRow(ids, exhibit.groupId, 'CMS_EXHIBIT_INFO_DISPLAY', imagePath(slug, 'CMS_EXHIBIT_INFO_DISPLAY'), `${slug}.jpg`, caption(slug, site)));
+        out.files.push(
+          fileRow(
+            ids,
+            exhibit.groupId,
+            'CMS_EXHIBIT_INFO_DISPLAY',
+            imagePath(slug, 'CMS_EXHIBIT_INFO_DISPLAY'),
+            `${slug}.jpg`,
+            caption(slug, site),
+          ),
+        );
       }
     }
     // Each temporary exhibition shows objects of its subject, topped up only with related objects

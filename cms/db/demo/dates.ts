@@ -35,4 +35,3 @@ export function randomMoment(rng: Rng, from: string, to: string): string {
   const day = addDays(from, rng.int(0, Math.max(0, daysBetween(from, to))));
   return at(day, rng.int(8, 18), rng.pick([0, 10, 15, 20, 30, 40, 45, 50]), rng.int(0, 59));
 }
-

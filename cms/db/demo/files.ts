@@ -49,7 +49,9 @@ function watermarkFor(cache: Map<string, Promise<Buffer>>, width: number, height
   const key = `${width}x${height}`;
   let overlay = cache.get(key);
   if (!overlay) {
-    overlay = sharp(Buffer.from(watermarkSvg(width, height))).png().toBuffer();
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .png()
+      .toBuffer();
     cache.set(key, overlay);
   }
   return overlay;
@@ -60,7 +62,10 @@ function watermarkFor(cache: Map<string, Promise<Buffer>>, width: number, height
  * copy at every store path that holds it (one per kind of record using the picture).
  */
 async function writeImage(dir: string, spec: ImageSpec, paths: readonly string[], watermarks: Map<string, Promise<Buffer>>): Promise<void> {
-  const { data, info } = await sharp(Buffer.from(renderSvg(spec))).resize({ width: IMAGE_SIZES.large }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(renderSvg(spec)))
+    .resize({ width: IMAGE_SIZES.large })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const jpeg = { quality: 84, progressive: true } as const;
   const [original, thumb, water] = await Promise.all([
@@ -83,7 +88,8 @@ async function writeOther(dir: string, file: DemoFile): Promise<void> {
     return writeTo(dir, file.path, donationPdf());
   }
   if (file.kind === 'model') return writeTo(dir, file.path, cubeGlb());
-  const asset = file.path === VIDEO_FILES.mp4 ? 'bronze-restoration.mp4' : file.path === VIDEO_FILES.webm ? 'bronze-restoration.webm' : null;
+  const asset =
+    file.path === VIDEO_FILES.mp4 ? 'bronze-restoration.mp4' : file.path === VIDEO_FILES.webm ? 'bronze-restoration.webm' : null;
   if (!asset) throw new Error(`demo content refers to an unknown video: ${file.path}`);
   const target = join(dir, file.path);
   await mkdir(dirname(target), { recursive: true });

@@ -42,7 +42,11 @@ export function generateDemoContent(seed: number = DEFAULT_SEED): DemoContent {
   const exhibitionBasesAll = SITES.flatMap((site) => exhibitionBases(forkRng(seed, `bases:${site}`), LEXICONS[site], site, exhibitionIds));
   for (const site of SITES) temps[site] = exhibitionTemps(forkRng(seed, `temps:${site}`), LEXICONS[site], site, exhibitionIds);
 
-  const col = collection(forkRng(seed, 'collection'), LEXICONS, temps, { types: counter(1), exhibits: counter(1), files: articleIds.files });
+  const col = collection(forkRng(seed, 'collection'), LEXICONS, temps, {
+    types: counter(1),
+    exhibits: counter(1),
+    files: articleIds.files,
+  });
   files.push(...col.files);
 
   const activityIds = counter(1);
@@ -52,7 +56,12 @@ export function generateDemoContent(seed: number = DEFAULT_SEED): DemoContent {
     channels: channels.map((c) => c.channel),
     articles: withAudit(audit, articles, (a) => a.publishDate),
     exhibitionBases: withAudit(audit, exhibitionBasesAll, (e) => e.startTime, true),
-    exhibitionTemps: withAudit(audit, SITES.flatMap((site) => temps[site].map((t) => t.temp)), (e) => e.startTime, true),
+    exhibitionTemps: withAudit(
+      audit,
+      SITES.flatMap((site) => temps[site].map((t) => t.temp)),
+      (e) => e.startTime,
+      true,
+    ),
     exhibitTypes: col.exhibitTypes,
     exhibits: withAudit(audit, col.exhibits, () => null, true),
     tempExhibits: col.tempExhibits,
@@ -65,7 +74,18 @@ export function generateDemoContent(seed: number = DEFAULT_SEED): DemoContent {
     files,
     dictionaries: dictionaries(counter(1)),
     messages: messages(forkRng(seed, 'messages'), counter(1)),
-    questionnaires: questionnaires(forkRng(seed, 'questionnaires'), { questionnaires: counter(1), details: counter(1), questions: counter(101), answers: counter(1001) }),
-    sliders: SITES.flatMap((site) => sliders(site, temps[site].map((t) => t.temp), sliderIds)),
+    questionnaires: questionnaires(forkRng(seed, 'questionnaires'), {
+      questionnaires: counter(1),
+      details: counter(1),
+      questions: counter(101),
+      answers: counter(1001),
+    }),
+    sliders: SITES.flatMap((site) =>
+      sliders(
+        site,
+        temps[site].map((t) => t.temp),
+        sliderIds,
+      ),
+    ),
   };
 }

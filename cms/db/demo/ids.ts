@@ -14,6 +14,9 @@ export function counter(start: number): Counter {
 
 export function groupId(rng: Rng): string {
   let out = '';
-  for (let i = 0; i < 4; i++) out += Math.floor(rng.next() * 0x100000000).toString(16).padStart(8, '0');
+  for (let i = 0; i < 4; i++)
+    out += Math.floor(rng.next() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   return out;
 }

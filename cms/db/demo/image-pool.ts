@@ -9,7 +9,15 @@ import { en } from './prose/en.ts';
 import { zh } from './prose/zh.ts';
 import type { PoolName } from './prose/types.ts';
 
-const img = (slug: string, motif: ImageSpec['motif'], palette: ImageSpec['palette'], shape: ImageSpec['shape'], caption: string, captionEn: string, extra: Partial<ImageSpec> = {}): ImageSpec => ({
+const img = (
+  slug: string,
+  motif: ImageSpec['motif'],
+  palette: ImageSpec['palette'],
+  shape: ImageSpec['shape'],
+  caption: string,
+  captionEn: string,
+  extra: Partial<ImageSpec> = {},
+): ImageSpec => ({
   slug,
   motif,
   palette,
@@ -110,7 +118,15 @@ const CATALOGUE: ImageSpec[] = catalogueObjects().flatMap((o) => {
 export const leaderPortrait = (i: number): string => `leader-${i + 1}`;
 const PORTRAIT_PALETTES = ['paper', 'tenmoku', 'sepia', 'indigo', 'dusk'] as const;
 const LEADERS: ImageSpec[] = zh.leaders.map((person, i) =>
-  img(leaderPortrait(i), 'portrait', PORTRAIT_PALETTES[i % PORTRAIT_PALETTES.length] ?? 'paper', 'landscape', person.name, en.leaders[i]?.name ?? person.name, { text: person.name }),
+  img(
+    leaderPortrait(i),
+    'portrait',
+    PORTRAIT_PALETTES[i % PORTRAIT_PALETTES.length] ?? 'paper',
+    'landscape',
+    person.name,
+    en.leaders[i]?.name ?? person.name,
+    { text: person.name },
+  ),
 );
 
 export const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS, ...WIDE, ...CATALOGUE, ...LEADERS];
@@ -167,10 +183,14 @@ export const POOLS = {
   sliders: ['slider-bronze', 'slider-porcelain', 'slider-painting', 'slider-museum', 'slider-heritage'],
 } as const satisfies Record<PoolName, readonly string[]>;
 
-
 /** The picture of a named object (a pool picture captioned with exactly that name), if there is one. */
 export function pictureOfObject(name: string): string | undefined {
-  byName ??= new Map(IMAGE_POOL.filter((s) => !s.slug.endsWith('-detail')).flatMap((s) => [[s.caption ?? '', s.slug] as const, [s.captionEn.toLowerCase(), s.slug] as const]));
+  byName ??= new Map(
+    IMAGE_POOL.filter((s) => !s.slug.endsWith('-detail')).flatMap((s) => [
+      [s.caption ?? '', s.slug] as const,
+      [s.captionEn.toLowerCase(), s.slug] as const,
+    ]),
+  );
   return byName.get(name) ?? byName.get(name.toLowerCase());
 }
 let byName: Map<string, string> | null = null;

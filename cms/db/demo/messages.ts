@@ -20,19 +20,31 @@ export const MESSAGE_TYPE_CODES: Record<MessageType, { value: string; name: Pair
 
 const ZH: Entry[] = [
   ['consult', '请问周一闭馆吗？法定节假日是否正常开放？', '您好，本馆每周一闭馆，法定节假日除外，节假日期间正常开放。欢迎您前来参观。'],
-  ['consult', '想组织单位团体参观，请问需要提前几天预约？', '您好，团体参观请提前三个工作日通过官方网站预约，每团不超过三十人，如需讲解可一并预约。'],
+  [
+    'consult',
+    '想组织单位团体参观，请问需要提前几天预约？',
+    '您好，团体参观请提前三个工作日通过官方网站预约，每团不超过三十人，如需讲解可一并预约。',
+  ],
   ['consult', '展厅里可以拍照吗？', '您好，除特别标注的展品外，展厅内可以拍照，但请勿使用闪光灯、三脚架和自拍杆。'],
   ['consult', '请问青铜器展厅在几楼？', '您好，“吉金华章——商周青铜器陈列”位于主楼一层第2展厅，入馆后右转即到。'],
   ['consult', '今年的志愿者招募什么时候开始报名？', '您好，年度志愿者招募一般在每年三月发布公告，请关注官方网站“志愿招募”栏目。'],
   ['consult', '请问有英文讲解服务吗？外国朋友想来参观。', '您好，本馆提供英文语音导览，英文人工讲解需提前五个工作日预约。'],
-  ['consult', '带八岁的孩子参观，有没有适合的研学活动？', '您好，社教活动栏目会定期发布亲子活动和研学课程，适合6至12岁的孩子参加，欢迎预约。'],
+  [
+    'consult',
+    '带八岁的孩子参观，有没有适合的研学活动？',
+    '您好，社教活动栏目会定期发布亲子活动和研学课程，适合6至12岁的孩子参加，欢迎预约。',
+  ],
   ['consult', '请问馆区停车场收费吗？', '您好，馆区地下停车场按市物价部门标准收费，节假日车位紧张，建议绿色出行。'],
   ['consult', '瓷器展里的那件青花梅瓶还在展出吗？', ''],
   ['consult', '请问可以借用轮椅吗？家里老人腿脚不方便。', '您好，一层服务台提供轮椅免费借用，凭有效证件登记即可。'],
   ['suggest', '建议在展厅增加一些座椅，方便老人中途休息。', '感谢您的建议，我们已在各展厅出入口增设休息座椅。'],
   ['suggest', '希望周末能延长开放时间，下班后也能来看展。', '感谢您的建议，本馆在夏季和节假日已实行延时开放，具体安排请关注通知公告。'],
   ['suggest', '建议文创商店多推出一些青铜器主题的产品，很受欢迎。', '感谢您的建议，青铜纹样系列新品将于近期上架，敬请期待。'],
-  ['suggest', '部分展签字体偏小，建议适当放大，或者增加二维码讲解。', '感谢您的建议，我们将在展陈提升中统一调整展签字号并增加语音讲解二维码。'],
+  [
+    'suggest',
+    '部分展签字体偏小，建议适当放大，或者增加二维码讲解。',
+    '感谢您的建议，我们将在展陈提升中统一调整展签字号并增加语音讲解二维码。',
+  ],
   ['suggest', '希望多举办一些书画鉴赏类的公益讲座。', ''],
   ['suggest', '建议推出儿童版语音导览，孩子更容易听懂。', '感谢您的建议，儿童版语音导览已在基本陈列中上线。'],
   ['suggest', '希望官网能提供展览的高清图片下载，方便学习。', ''],
@@ -59,12 +71,24 @@ const ZH_PENDING: Entry[] = [
 ];
 
 const EN: Entry[] = [
-  ['consult', 'Is there an English audio guide for the bronze gallery?', 'Yes. English audio guides are available free at the information desk on Level 1.'],
+  [
+    'consult',
+    'Is there an English audio guide for the bronze gallery?',
+    'Yes. English audio guides are available free at the information desk on Level 1.',
+  ],
   ['praise', 'A wonderful museum. The bronze galleries are world class.', 'Thank you for your kind words. We hope to welcome you again.'],
-  ['suggest', 'It would help to have more English labels in the temporary exhibitions.', 'Thank you. English labels are being added to all new exhibitions.'],
+  [
+    'suggest',
+    'It would help to have more English labels in the temporary exhibitions.',
+    'Thank you. English labels are being added to all new exhibitions.',
+  ],
   ['consult', 'Can I bring a small backpack into the galleries?', 'Small backpacks are welcome; larger bags go to the free cloakroom.'],
   ['complain', 'The queue for the cloakroom was very long on Saturday.', ''],
-  ['praise', 'The volunteer who showed us around was so knowledgeable. Thank you!', 'Thank you! We will pass your message on to our volunteers.'],
+  [
+    'praise',
+    'The volunteer who showed us around was so knowledgeable. Thank you!',
+    'Thank you! We will pass your message on to our volunteers.',
+  ],
 ];
 
 const ZH_NAMES = ['王女士', '李先生', '张同学', '刘老师', '陈先生', '杨女士', '赵先生', '黄同学', '周女士', '吴先生', '徐女士', '孙先生'];

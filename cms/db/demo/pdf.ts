@@ -29,17 +29,26 @@ const LINES_ZH = [
 const esc = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
 
 export function donationPdf(): Uint8Array {
-  return pdfFile(LINES.map((line, i) => `BT /F1 ${i === 0 ? 18 : 11} Tf 72 ${770 - i * 22} Td (${esc(line)}) Tj ET`).join('\n'), '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>', `(${esc(`${MUSEUM.en} Donations Policy`)})`);
+  return pdfFile(
+    LINES.map((line, i) => `BT /F1 ${i === 0 ? 18 : 11} Tf 72 ${770 - i * 22} Td (${esc(line)}) Tj ET`).join('\n'),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `(${esc(`${MUSEUM.en} Donations Policy`)})`,
+  );
 }
 
 /** The Chinese policy: Adobe's standard Chinese font (STSong-Light, not embedded), text as UCS-2. */
 export function donationPdfZh(): Uint8Array {
   const text = LINES_ZH.map((line, i) => `BT /F1 ${i === 0 ? 18 : 11} Tf 72 ${770 - i * 22} Td <${ucs2(line)}> Tj ET`).join('\n');
-  const font = '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor << /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> /DW 1000 >>] >>';
+  const font =
+    '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor << /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >> /DW 1000 >>] >>';
   return pdfFile(text, font, `<FEFF${ucs2(`${MUSEUM.zh}藏品捐赠办法`)}>`);
 }
 
-const ucs2 = (s: string): string => [...s].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('').toUpperCase();
+const ucs2 = (s: string): string =>
+  [...s]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase();
 
 function pdfFile(text: string, font: string, title: string): Uint8Array {
   const bytes = new TextEncoder().encode(text).length;

@@ -26,12 +26,21 @@ interface QuestionnairePlan {
   questions: QuestionPlan[];
 }
 
-const q = (title: Pair, single: boolean, required: boolean, other: boolean, answers: Pair[]): QuestionPlan => ({ title, single, required, other, answers });
+const q = (title: Pair, single: boolean, required: boolean, other: boolean, answers: Pair[]): QuestionPlan => ({
+  title,
+  single,
+  required,
+  other,
+  answers,
+});
 
 const PLANS: QuestionnairePlan[] = [
   {
     title: ['2026年观众满意度调查', 'Visitor Satisfaction Survey 2026'],
-    subTitle: ['您的意见将帮助我们改进展览与服务，问卷约需3分钟。', 'Your answers help us improve our exhibitions and services. It takes about three minutes.'],
+    subTitle: [
+      '您的意见将帮助我们改进展览与服务，问卷约需3分钟。',
+      'Your answers help us improve our exhibitions and services. It takes about three minutes.',
+    ],
     created: '2025-12-20 10:00:00',
     start: '2026-01-01 00:00:00',
     end: '2030-12-31 23:59:59',
@@ -49,13 +58,19 @@ const PLANS: QuestionnairePlan[] = [
         ['二至五次', 'Two to five times'],
         ['五次以上', 'More than five times'],
       ]),
-      q(['您通过哪些渠道了解到我馆的展览？（可多选）', 'How did you hear about our exhibitions? (choose all that apply)'], false, true, true, [
-        ['官方网站', 'Our website'],
-        ['微信公众号', 'WeChat'],
-        ['亲友推荐', 'Friends or family'],
-        ['新闻媒体', 'News media'],
-        ['短视频平台', 'Short-video apps'],
-      ]),
+      q(
+        ['您通过哪些渠道了解到我馆的展览？（可多选）', 'How did you hear about our exhibitions? (choose all that apply)'],
+        false,
+        true,
+        true,
+        [
+          ['官方网站', 'Our website'],
+          ['微信公众号', 'WeChat'],
+          ['亲友推荐', 'Friends or family'],
+          ['新闻媒体', 'News media'],
+          ['短视频平台', 'Short-video apps'],
+        ],
+      ),
       q(['您最喜欢哪些陈列？（可多选）', 'Which galleries did you enjoy most? (choose all that apply)'], false, false, false, [
         ['青铜器', 'Bronzes'],
         ['瓷器', 'Ceramics'],
@@ -151,7 +166,13 @@ export function questionnaires(rng: Rng, ids: QuestionnaireIds): DemoQuestionnai
     for (const plan of PLANS.filter((p) => p.sites.includes(site))) {
       // Stored order is shuffled; `sort` keeps the intended order.
       const details: DemoQuestion[] = plan.questions.map((question, qi) => {
-        const answers: DemoAnswer[] = question.answers.map((a, ai) => ({ answerId: ids.answers.next(), title: say(a, site), sort: ai + 1, selectCount: 0, percent: 0 }));
+        const answers: DemoAnswer[] = question.answers.map((a, ai) => ({
+          answerId: ids.answers.next(),
+          title: say(a, site),
+          sort: ai + 1,
+          selectCount: 0,
+          percent: 0,
+        }));
         return {
           questionnaireDetailId: ids.details.next(),
           questionId: ids.questions.next(),

@@ -18,11 +18,36 @@ interface SlidePlan {
 }
 
 const SLIDES: SlidePlan[] = [
-  { image: 'slider-bronze', title: ['钟鸣鼎食——青铜礼乐文化展', 'Bells and Cauldrons: Ritual and Music in Bronze'], content: ['临时展览 · 正在展出', 'Temporary exhibition · Now on'], link: { temp: 5 } },
-  { image: 'slider-porcelain', title: ['瓷韵千年——历代陶瓷陈列', 'A Thousand Years of Ceramics'], content: ['基本陈列 · 主楼一层', 'Permanent gallery · Level 1'], link: '/Exhibition/BaseExh' },
-  { image: 'slider-painting', title: ['纸上乾坤——古代书画装裱艺术展', 'The Art of Mounting: Scrolls Revealed'], content: ['临时展览 · 正在展出', 'Temporary exhibition · Now on'], link: { temp: 3 } },
-  { image: 'slider-museum', title: ['欢迎来到云溪博物馆', 'Welcome to the Yunxi Museum'], content: ['免费开放 · 周二至周日 9:00—17:00', 'Free admission · Tuesday to Sunday 9:00–17:00'], link: '/Service/OpenServies/OpenTime' },
-  { image: 'slider-heritage', title: ['匠心传承 · 社教活动', 'Living Heritage: Activities for All'], content: ['讲座、亲子活动与手工体验', 'Lectures, family days and workshops'], link: '/Education/Activity' },
+  {
+    image: 'slider-bronze',
+    title: ['钟鸣鼎食——青铜礼乐文化展', 'Bells and Cauldrons: Ritual and Music in Bronze'],
+    content: ['临时展览 · 正在展出', 'Temporary exhibition · Now on'],
+    link: { temp: 5 },
+  },
+  {
+    image: 'slider-porcelain',
+    title: ['瓷韵千年——历代陶瓷陈列', 'A Thousand Years of Ceramics'],
+    content: ['基本陈列 · 主楼一层', 'Permanent gallery · Level 1'],
+    link: '/Exhibition/BaseExh',
+  },
+  {
+    image: 'slider-painting',
+    title: ['纸上乾坤——古代书画装裱艺术展', 'The Art of Mounting: Scrolls Revealed'],
+    content: ['临时展览 · 正在展出', 'Temporary exhibition · Now on'],
+    link: { temp: 3 },
+  },
+  {
+    image: 'slider-museum',
+    title: ['欢迎来到云溪博物馆', 'Welcome to the Yunxi Museum'],
+    content: ['免费开放 · 周二至周日 9:00—17:00', 'Free admission · Tuesday to Sunday 9:00–17:00'],
+    link: '/Service/OpenServies/OpenTime',
+  },
+  {
+    image: 'slider-heritage',
+    title: ['匠心传承 · 社教活动', 'Living Heritage: Activities for All'],
+    content: ['讲座、亲子活动与手工体验', 'Lectures, family days and workshops'],
+    link: '/Education/Activity',
+  },
 ];
 
 const enRoute = (route: string): string => route.replace(/\/([^/]+)/g, '/EN_$1');

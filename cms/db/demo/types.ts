@@ -64,8 +64,19 @@ export type DemoExhibitType = Stored<ExhibitType, 'exhibitTypeId', 'backGroundIm
 export type DemoExhibit = Stored<
   Exhibit,
   'exhibitId',
-  | 'modelUrl' | 'exhibitLevel' | 'age' | 'ageDetail' | 'size' | 'description' | 'explanationWord' | 'thumb' | 'appThumb'
-  | 'collectionUnit' | 'extension6' | 'label' | 'generalType'
+  | 'modelUrl'
+  | 'exhibitLevel'
+  | 'age'
+  | 'ageDetail'
+  | 'size'
+  | 'description'
+  | 'explanationWord'
+  | 'thumb'
+  | 'appThumb'
+  | 'collectionUnit'
+  | 'extension6'
+  | 'label'
+  | 'generalType'
 > &
   AuditFields & { clickCount?: number };
 export type DemoActivity = Stored<
@@ -77,11 +88,18 @@ export type DemoActivity = Stored<
 export type DemoFileInfo = Stored<FileInfo, 'fileInfoId', 'description'>;
 export type DemoDictionaryEntry = Stored<DictionaryEntry, 'dictionaryId', 'dictionaryNameEn'> & { dictionaryCode: string; sort: number };
 /** Published messages are listed by `queryMessageList`; some demo ones are not (awaiting moderation). */
-export type DemoMessage = Stored<Message, 'messageId', 'source' | 'email' | 'name' | 'phoneNumber' | 'type' | 'replyMessage' | 'replyTime'> & { isPublished: boolean; orgId?: string | null; languageType?: SiteLanguage };
+export type DemoMessage = Stored<
+  Message,
+  'messageId',
+  'source' | 'email' | 'name' | 'phoneNumber' | 'type' | 'replyMessage' | 'replyTime'
+> & { isPublished: boolean; orgId?: string | null; languageType?: SiteLanguage };
 
 export type DemoAnswer = Stored<QuestionnaireAnswer, 'answerId'>;
 export type DemoQuestion = Stored<Omit<QuestionnaireDetail, 'answers'>, 'questionnaireDetailId' | 'questionId'> & { answers: DemoAnswer[] };
-export type DemoQuestionnaire = Stored<Questionnaire, 'questionnaireId', 'subTitle'> & { details: DemoQuestion[]; languageType: SiteLanguage };
+export type DemoQuestionnaire = Stored<Questionnaire, 'questionnaireId', 'subTitle'> & {
+  details: DemoQuestion[];
+  languageType: SiteLanguage;
+};
 
 /** Slider items per place (`queryGalleryList/:path`, e.g. `home`, `EN_home`). */
 export type DemoSlider = Stored<SliderItem, 'id', 'content' | 'linkUrl'> & { place: string };

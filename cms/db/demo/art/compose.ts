@@ -82,16 +82,24 @@ export function renderSvg(spec: ImageSpec): string {
     parts.push(`<g transform="translate(0 ${h * 0.35}) scale(${w / 100} ${(h * 0.65) / 100})">${mountains(0, 0, 100, 100, p)}</g>`);
   }
   parts.push(`<rect width="${w}" height="${h}" fill="url(#fade)"/>`);
-  const transform = spec.fill ? `translate(60 60) scale(${(w - 120) / 100} ${(h - 120) / 100})` : `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / 100).toFixed(3)})`;
+  const transform = spec.fill
+    ? `translate(60 60) scale(${(w - 120) / 100} ${(h - 120) / 100})`
+    : `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / 100).toFixed(3)})`;
   parts.push(`<g transform="${transform}">${MOTIFS[spec.motif](p, spec.text ?? '')}</g>`);
   if (!scene) {
-    parts.push(`<rect x="22" y="22" width="${w - 44}" height="${h - 44}" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.55"/>`);
+    parts.push(
+      `<rect x="22" y="22" width="${w - 44}" height="${h - 44}" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.55"/>`,
+    );
   }
   if (spec.caption) {
     const cy = h - 78;
     parts.push(`<path d="M${w / 2 - 40} ${cy - 46} L${w / 2 + 40} ${cy - 46}" stroke="${p.accent}" stroke-width="2" opacity="0.8"/>`);
-    parts.push(`<text x="${w / 2}" y="${cy}" font-size="40" ${SERIF} font-weight="600" letter-spacing="4" fill="${p.text}" text-anchor="middle">${esc(spec.caption)}</text>`);
-    parts.push(`<text x="${w / 2}" y="${cy + 36}" font-size="20" ${SERIF} letter-spacing="3" fill="${p.text}" opacity="0.7" text-anchor="middle">${esc(`${MUSEUM.zh} · ${spec.captionEn}`)}</text>`);
+    parts.push(
+      `<text x="${w / 2}" y="${cy}" font-size="40" ${SERIF} font-weight="600" letter-spacing="4" fill="${p.text}" text-anchor="middle">${esc(spec.caption)}</text>`,
+    );
+    parts.push(
+      `<text x="${w / 2}" y="${cy + 36}" font-size="20" ${SERIF} letter-spacing="3" fill="${p.text}" opacity="0.7" text-anchor="middle">${esc(`${MUSEUM.zh} · ${spec.captionEn}`)}</text>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('\n');

@@ -49,7 +49,9 @@ function band(x: number, y: number, w: number, h: number, p: Palette, kind: 'spi
   const parts: string[] = [];
   for (let px = x + step / 2; px < x + w - step / 3; px += step) {
     if (kind === 'spiral') {
-      parts.push(`M${px - h * 0.35} ${y + h * 0.7} q0 -${h * 0.45} ${h * 0.35} -${h * 0.45} q${h * 0.35} 0 ${h * 0.35} ${h * 0.3} q0 ${h * 0.2} -${h * 0.2} ${h * 0.2}`);
+      parts.push(
+        `M${px - h * 0.35} ${y + h * 0.7} q0 -${h * 0.45} ${h * 0.35} -${h * 0.45} q${h * 0.35} 0 ${h * 0.35} ${h * 0.3} q0 ${h * 0.2} -${h * 0.2} ${h * 0.2}`,
+      );
     } else if (kind === 'wave') {
       parts.push(`M${px - step / 2} ${y + h / 2} q${step / 4} -${h / 2} ${step / 2} 0 t${step / 2} 0`);
     } else {
@@ -78,7 +80,8 @@ const ding: Draw = (p) => {
 };
 
 const zun: Draw = (p) => {
-  const d = 'M30 8 L70 8 C63 22 57 32 57 41 C71 47 73 60 61 68 L59 80 C65 86 68 91 70 95 L30 95 C32 91 35 86 41 80 L39 68 C27 60 29 47 43 41 C43 32 37 22 30 8 Z';
+  const d =
+    'M30 8 L70 8 C63 22 57 32 57 41 C71 47 73 60 61 68 L59 80 C65 86 68 91 70 95 L30 95 C32 91 35 86 41 80 L39 68 C27 60 29 47 43 41 C43 32 37 22 30 8 Z';
   return [
     shadow(50, 96, 28),
     `<path d="${d}" fill="url(#obj)"/>`,
@@ -91,13 +94,20 @@ const zun: Draw = (p) => {
 
 const gu: Draw = (p) => {
   const d = 'M28 6 L72 6 C60 20 55 32 55 44 L57 58 L55 70 C55 80 62 88 68 95 L32 95 C38 88 45 80 45 70 L43 58 L45 44 C45 32 40 20 28 6 Z';
-  return [shadow(50, 96, 22), `<path d="${d}" fill="url(#obj)"/>`, band(43, 52, 14, 8, p, 'spiral'), band(44, 24, 12, 6, p, 'petal'), sheen(d)].join('');
+  return [
+    shadow(50, 96, 22),
+    `<path d="${d}" fill="url(#obj)"/>`,
+    band(43, 52, 14, 8, p, 'spiral'),
+    band(44, 24, 12, 6, p, 'petal'),
+    sheen(d),
+  ].join('');
 };
 
 const bell: Draw = (p) => {
   const d = 'M28 26 L72 26 L78 86 C68 80 60 90 50 84 C40 90 32 80 22 86 Z';
   const knobs: string[] = [];
-  for (const x of [33, 40, 60, 67]) for (const y of [38, 48, 58]) knobs.push(`<circle cx="${x}" cy="${y}" r="2.3" fill="${p.detail}" opacity="0.8"/>`);
+  for (const x of [33, 40, 60, 67])
+    for (const y of [38, 48, 58]) knobs.push(`<circle cx="${x}" cy="${y}" r="2.3" fill="${p.detail}" opacity="0.8"/>`);
   return [
     `<path d="M50 2 L50 8" stroke="${p.detail}" stroke-width="1.5"/>`,
     `<rect x="44" y="8" width="12" height="19" rx="2" fill="url(#obj)"/>`,
@@ -113,7 +123,9 @@ const mirror: Draw = (p) => {
   const petals: string[] = [];
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    petals.push(`<circle cx="${(50 + 30 * Math.cos(a)).toFixed(2)}" cy="${(50 + 30 * Math.sin(a)).toFixed(2)}" r="4.5" fill="none" stroke="${p.detail}" stroke-width="1.2"/>`);
+    petals.push(
+      `<circle cx="${(50 + 30 * Math.cos(a)).toFixed(2)}" cy="${(50 + 30 * Math.sin(a)).toFixed(2)}" r="4.5" fill="none" stroke="${p.detail}" stroke-width="1.2"/>`,
+    );
   }
   return [
     shadow(50, 95, 34),
@@ -143,7 +155,8 @@ const meiping: Draw = (p) => {
 };
 
 const pear: Draw = (p) => {
-  const d = 'M44 6 L56 6 C56 20 54 29 57 37 C73 49 77 69 69 84 C65 90 61 92 61 95 L39 95 C39 92 35 90 31 84 C23 69 27 49 43 37 C46 29 44 20 44 6 Z';
+  const d =
+    'M44 6 L56 6 C56 20 54 29 57 37 C73 49 77 69 69 84 C65 90 61 92 61 95 L39 95 C39 92 35 90 31 84 C23 69 27 49 43 37 C46 29 44 20 44 6 Z';
   return [
     shadow(50, 96, 22),
     `<path d="${d}" fill="url(#obj)"/>`,
@@ -158,7 +171,10 @@ const pear: Draw = (p) => {
 const bowl: Draw = (p) => {
   const d = 'M10 44 L90 44 C88 68 71 82 50 82 C29 82 12 68 10 44 Z';
   const petals: string[] = [];
-  for (let x = 18; x <= 78; x += 10) petals.push(`<path d="M${x} 74 C${x} 62 ${x + 5} 55 ${x + 5} 52 C${x + 5} 55 ${x + 10} 62 ${x + 10} 74" fill="none" stroke="${p.detail}" stroke-width="1.1" opacity="0.6"/>`);
+  for (let x = 18; x <= 78; x += 10)
+    petals.push(
+      `<path d="M${x} 74 C${x} 62 ${x + 5} 55 ${x + 5} 52 C${x + 5} 55 ${x + 10} 62 ${x + 10} 74" fill="none" stroke="${p.detail}" stroke-width="1.1" opacity="0.6"/>`,
+    );
   return [
     shadow(50, 92, 30),
     `<path d="M39 80 L61 80 L59 90 L41 90 Z" fill="url(#obj)"/>`,
@@ -175,9 +191,17 @@ const jar: Draw = (p) => {
   const colours = [p.detail, '#5e7a3e', '#c88a3a', p.detail, '#5e7a3e', '#c88a3a', p.detail];
   colours.forEach((c, i) => {
     const x = 24 + i * 8.5;
-    drips.push(`<path d="M${x} 30 C${x + 3} 45 ${x - 2} 55 ${x + 2} ${66 + (i % 3) * 5} C${x + 5} 55 ${x + 7} 45 ${x + 5} 30 Z" fill="${c}" opacity="0.55"/>`);
+    drips.push(
+      `<path d="M${x} 30 C${x + 3} 45 ${x - 2} 55 ${x + 2} ${66 + (i % 3) * 5} C${x + 5} 55 ${x + 7} 45 ${x + 5} 30 Z" fill="${c}" opacity="0.55"/>`,
+    );
   });
-  return [shadow(50, 96, 26), `<path d="${d}" fill="url(#obj)"/>`, ...drips, `<path d="M37 18 L63 18" stroke="${p.detail}" stroke-width="1.4"/>`, sheen(d)].join('');
+  return [
+    shadow(50, 96, 26),
+    `<path d="${d}" fill="url(#obj)"/>`,
+    ...drips,
+    `<path d="M37 18 L63 18" stroke="${p.detail}" stroke-width="1.4"/>`,
+    sheen(d),
+  ].join('');
 };
 
 const bi: Draw = (p) => {
@@ -186,7 +210,9 @@ const bi: Draw = (p) => {
     const n = Math.round((2 * Math.PI * r) / 5.5);
     for (let i = 0; i < n; i++) {
       const a = (i / n) * 2 * Math.PI + r;
-      dots.push(`<circle cx="${(50 + r * Math.cos(a)).toFixed(2)}" cy="${(50 + r * Math.sin(a)).toFixed(2)}" r="1.1" fill="${p.detail}" opacity="0.7"/>`);
+      dots.push(
+        `<circle cx="${(50 + r * Math.cos(a)).toFixed(2)}" cy="${(50 + r * Math.sin(a)).toFixed(2)}" r="1.1" fill="${p.detail}" opacity="0.7"/>`,
+      );
     }
   }
   return [
@@ -199,10 +225,16 @@ const bi: Draw = (p) => {
 };
 
 const cong: Draw = (p) => {
-  const parts = [shadow(50, 96, 26), `<rect x="38" y="5" width="24" height="8" rx="1" fill="url(#obj)"/>`, `<rect x="27" y="12" width="46" height="82" fill="url(#obj)"/>`];
+  const parts = [
+    shadow(50, 96, 26),
+    `<rect x="38" y="5" width="24" height="8" rx="1" fill="url(#obj)"/>`,
+    `<rect x="27" y="12" width="46" height="82" fill="url(#obj)"/>`,
+  ];
   for (let y = 14; y < 92; y += 20) {
     parts.push(`<rect x="27" y="${y + 16}" width="46" height="3" fill="#000" opacity="0.25"/>`);
-    parts.push(`<circle cx="34" cy="${y + 6}" r="2.6" fill="none" stroke="${p.detail}" stroke-width="1"/><circle cx="66" cy="${y + 6}" r="2.6" fill="none" stroke="${p.detail}" stroke-width="1"/>`);
+    parts.push(
+      `<circle cx="34" cy="${y + 6}" r="2.6" fill="none" stroke="${p.detail}" stroke-width="1"/><circle cx="66" cy="${y + 6}" r="2.6" fill="none" stroke="${p.detail}" stroke-width="1"/>`,
+    );
     parts.push(`<path d="M30 ${y + 11} L40 ${y + 11} M60 ${y + 11} L70 ${y + 11}" stroke="${p.detail}" stroke-width="1" opacity="0.8"/>`);
   }
   parts.push(`<path d="M50 12 L50 94" stroke="#000" stroke-width="1.2" opacity="0.25"/>`, sheen('M27 12 L73 12 L73 94 L27 94 Z'));
@@ -212,13 +244,27 @@ const cong: Draw = (p) => {
 /** A round coin with a square hole; `text` is its legend (two characters left and right, four top-bottom-right-left). */
 const coin: Draw = (p, text) => {
   const chars = [...(text || '五铢')];
-  const at = chars.length >= 4 ? [[50, 30], [50, 83], [75, 57], [25, 57]] : [[25, 57], [75, 57]];
+  const at =
+    chars.length >= 4
+      ? [
+          [50, 30],
+          [50, 83],
+          [75, 57],
+          [25, 57],
+        ]
+      : [
+          [25, 57],
+          [75, 57],
+        ];
   return [
     shadow(50, 95, 34),
     `<path d="M50 7 A43 43 0 1 1 49.99 7 Z M41 41 L59 41 L59 59 L41 59 Z" fill="url(#obj)" fill-rule="evenodd"/>`,
     `<circle cx="50" cy="50" r="38" fill="none" stroke="${p.detail}" stroke-width="1.6"/>`,
     `<rect x="38" y="38" width="24" height="24" fill="none" stroke="${p.detail}" stroke-width="1.6"/>`,
-    ...at.map(([x, y], i) => `<text x="${x}" y="${y}" font-size="18" ${SERIF} font-weight="700" fill="${p.detail}" text-anchor="middle">${chars[i] ?? ''}</text>`),
+    ...at.map(
+      ([x, y], i) =>
+        `<text x="${x}" y="${y}" font-size="18" ${SERIF} font-weight="700" fill="${p.detail}" text-anchor="middle">${chars[i] ?? ''}</text>`,
+    ),
     `<circle cx="50" cy="50" r="43" fill="url(#sheen)"/>`,
   ].join('');
 };
@@ -234,14 +280,20 @@ const seal: Draw = (p, text) => {
   return [
     `<rect x="17" y="14" width="66" height="66" rx="4" fill="${p.accent}"/>`,
     `<rect x="21" y="18" width="58" height="58" rx="2" fill="none" stroke="#f8efe0" stroke-width="2"/>`,
-    ...chars.map((c, i) => `<text x="${pos[i]?.[0]}" y="${pos[i]?.[1]}" font-size="24" ${SERIF} font-weight="700" fill="#f8efe0" text-anchor="middle">${c}</text>`),
+    ...chars.map(
+      (c, i) =>
+        `<text x="${pos[i]?.[0]}" y="${pos[i]?.[1]}" font-size="24" ${SERIF} font-weight="700" fill="#f8efe0" text-anchor="middle">${c}</text>`,
+    ),
     `<path d="M18 86 L82 86" stroke="${p.detail}" stroke-width="0.8" opacity="0.4"/>`,
   ].join('');
 };
 
 const documentSheet: Draw = (p) => {
   const lines: string[] = [];
-  for (let x = 26; x <= 66; x += 6) lines.push(`<path d="M${x} 22 L${x} ${58 + ((x * 7) % 22)}" stroke="${p.objBottom}" stroke-width="2.2" stroke-dasharray="3 1.5" opacity="0.75"/>`);
+  for (let x = 26; x <= 66; x += 6)
+    lines.push(
+      `<path d="M${x} 22 L${x} ${58 + ((x * 7) % 22)}" stroke="${p.objBottom}" stroke-width="2.2" stroke-dasharray="3 1.5" opacity="0.75"/>`,
+    );
   return [
     shadow(50, 95, 34),
     `<path d="M18 10 L80 8 L83 90 L20 92 Z" fill="#efe0bd"/>`,
@@ -297,7 +349,9 @@ const handscroll: Draw = (p, text) => {
   chars.slice(0, 14).forEach((c, i) => {
     const col = Math.floor(i / 4);
     const row = i % 4;
-    glyphs.push(`<text x="${80 - col * 13}" y="${38 + row * 10}" font-size="9" ${SERIF} fill="${p.detail}" text-anchor="middle">${c}</text>`);
+    glyphs.push(
+      `<text x="${80 - col * 13}" y="${38 + row * 10}" font-size="9" ${SERIF} fill="${p.detail}" text-anchor="middle">${c}</text>`,
+    );
   });
   return [
     shadow(52, 78, 44),
@@ -311,7 +365,15 @@ const handscroll: Draw = (p, text) => {
 };
 
 const plum: Draw = (p) => {
-  const blossoms: Array<[number, number]> = [[44, 30], [52, 42], [60, 36], [40, 52], [56, 58], [48, 66], [62, 24]];
+  const blossoms: Array<[number, number]> = [
+    [44, 30],
+    [52, 42],
+    [60, 36],
+    [40, 52],
+    [56, 58],
+    [48, 66],
+    [62, 24],
+  ];
   return [
     shadow(50, 97, 24),
     `<rect x="27" y="4" width="46" height="90" fill="#c9b68e"/>`,
@@ -366,7 +428,9 @@ const pagoda: Draw = (p) => {
     parts.push(roof(50 - w / 2 - 4, y - h - 4, w + 8, 5, 'url(#obj)'));
     y -= h + 2;
   }
-  parts.push(`<path d="M50 ${y - 2} L50 ${y - 12}" stroke="${p.detail}" stroke-width="1.6"/><circle cx="50" cy="${y - 13}" r="1.8" fill="${p.detail}"/>`);
+  parts.push(
+    `<path d="M50 ${y - 2} L50 ${y - 12}" stroke="${p.detail}" stroke-width="1.6"/><circle cx="50" cy="${y - 13}" r="1.8" fill="${p.detail}"/>`,
+  );
   return parts.join('');
 };
 
@@ -395,7 +459,8 @@ const brush: Draw = (p) =>
 
 const book: Draw = (p) => {
   const lines: string[] = [];
-  for (let y = 38; y <= 70; y += 6) lines.push(`<path d="M20 ${y} L44 ${y + 2} M56 ${y + 2} L80 ${y}" stroke="${p.detail}" stroke-width="1" opacity="0.5"/>`);
+  for (let y = 38; y <= 70; y += 6)
+    lines.push(`<path d="M20 ${y} L44 ${y + 2} M56 ${y + 2} L80 ${y}" stroke="${p.detail}" stroke-width="1" opacity="0.5"/>`);
   return [
     shadow(50, 88, 40),
     `<path d="M50 30 C40 24 24 24 12 28 L12 82 C24 78 40 78 50 84 C60 78 76 78 88 82 L88 28 C76 24 60 24 50 30 Z" fill="url(#obj)"/>`,
@@ -428,7 +493,9 @@ const badge: Draw = (p) =>
 
 const lecture: Draw = (p) => {
   const seats: string[] = [];
-  for (let r = 0; r < 3; r++) for (let x = 8 + r * 2; x < 94; x += 7) seats.push(`<rect x="${x}" y="${80 + r * 6}" width="5" height="4" rx="1.5" fill="${p.detail}" opacity="${0.35 + r * 0.15}"/>`);
+  for (let r = 0; r < 3; r++)
+    for (let x = 8 + r * 2; x < 94; x += 7)
+      seats.push(`<rect x="${x}" y="${80 + r * 6}" width="5" height="4" rx="1.5" fill="${p.detail}" opacity="${0.35 + r * 0.15}"/>`);
   return [
     `<rect x="24" y="8" width="52" height="34" fill="#0c0c0c" opacity="0.85"/>`,
     `<rect x="26" y="10" width="48" height="30" fill="url(#obj)" opacity="0.85"/>`,
@@ -442,7 +509,9 @@ const fan: Draw = (p) => {
   const ribs: string[] = [];
   for (let i = 0; i <= 12; i++) {
     const a = Math.PI * (1.15 + (0.7 * i) / 12);
-    ribs.push(`<path d="M50 86 L${(50 + 42 * Math.cos(a)).toFixed(1)} ${(86 + 42 * Math.sin(a)).toFixed(1)}" stroke="#000" stroke-width="0.35" opacity="0.35"/>`);
+    ribs.push(
+      `<path d="M50 86 L${(50 + 42 * Math.cos(a)).toFixed(1)} ${(86 + 42 * Math.sin(a)).toFixed(1)}" stroke="#000" stroke-width="0.35" opacity="0.35"/>`,
+    );
   }
   const arc = (r: number): string => {
     const a1 = Math.PI * 1.15;
@@ -478,7 +547,11 @@ const portrait: Draw = (p, text) => {
   return [
     `<path d="M${50 - half} 100 C${50 - half} 74 30 64 50 64 C70 64 ${50 + half} 74 ${50 + half} 100 Z" fill="url(#obj)"/>`,
     `<path d="M44 64 L50 80 L56 64" fill="#f1ede4"/>`,
-    tie === 0 ? `<path d="M48.5 68 L51.5 68 L53 86 L50 90 L47 86 Z" fill="${p.accent}"/>` : tie === 1 ? `<path d="M44 64 L50 72 L56 64 L50 100 Z" fill="${p.detail}" opacity="0.6"/>` : `<circle cx="50" cy="70" r="1.6" fill="${p.detail}"/>`,
+    tie === 0
+      ? `<path d="M48.5 68 L51.5 68 L53 86 L50 90 L47 86 Z" fill="${p.accent}"/>`
+      : tie === 1
+        ? `<path d="M44 64 L50 72 L56 64 L50 100 Z" fill="${p.detail}" opacity="0.6"/>`
+        : `<circle cx="50" cy="70" r="1.6" fill="${p.detail}"/>`,
     `<rect x="44" y="52" width="12" height="14" fill="url(#obj)" opacity="0.92"/>`,
     `<ellipse cx="50" cy="38" rx="${14 + (h % 3)}" ry="18" fill="url(#obj)"/>`,
     `<path d="${hairPaths[hair]}" fill="#000" opacity="${hair === 2 ? 0.35 : 0.25}"/>`,
@@ -493,7 +566,10 @@ const bookcover: Draw = (p, text) => {
     `<rect x="20" y="4" width="62" height="90" fill="url(#obj)"/>`,
     `<rect x="20" y="4" width="5" height="90" fill="#000" opacity="0.25"/>`,
     `<rect x="62" y="10" width="14" height="${chars.length * 8.5 + 6}" fill="#f6efdd"/>`,
-    ...chars.map((c, i) => `<text x="69" y="${20 + i * 8.5}" font-size="7.5" ${SERIF} font-weight="700" fill="#1f1f1f" text-anchor="middle">${c}</text>`),
+    ...chars.map(
+      (c, i) =>
+        `<text x="69" y="${20 + i * 8.5}" font-size="7.5" ${SERIF} font-weight="700" fill="#1f1f1f" text-anchor="middle">${c}</text>`,
+    ),
     `<g transform="translate(30 48) scale(0.32)">${ding(p, '')}</g>`,
     `<rect x="32" y="84" width="6" height="6" fill="${p.accent}"/>`,
   ].join('');
@@ -502,7 +578,10 @@ const bookcover: Draw = (p, text) => {
 const floorplan: Draw = (p) => {
   return [
     `<rect x="3" y="5" width="94" height="90" fill="none" stroke="${p.objBottom}" stroke-width="1.6"/>`,
-    ...GALLERY_ROOMS.map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${p.objBottom}" opacity="0.08" stroke="${p.objBottom}" stroke-width="0.6"/>`),
+    ...GALLERY_ROOMS.map(
+      ([x, y, w, h]) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${p.objBottom}" opacity="0.08" stroke="${p.objBottom}" stroke-width="0.6"/>`,
+    ),
     `<path d="M46 95 L54 95" stroke="${p.bgInner}" stroke-width="2"/>`,
     `<path d="M50 97 L50 91 M47.5 93.5 L50 91 L52.5 93.5" stroke="${p.accent}" stroke-width="0.8" fill="none"/>`,
   ].join('');

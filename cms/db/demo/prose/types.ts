@@ -3,7 +3,16 @@
 
 export type SubjectKey = 'bronze' | 'ceramics' | 'painting' | 'jade' | 'silk' | 'revolution' | 'heritage' | 'archaeology';
 
-export const SUBJECT_KEYS: readonly SubjectKey[] = ['bronze', 'ceramics', 'painting', 'jade', 'silk', 'revolution', 'heritage', 'archaeology'];
+export const SUBJECT_KEYS: readonly SubjectKey[] = [
+  'bronze',
+  'ceramics',
+  'painting',
+  'jade',
+  'silk',
+  'revolution',
+  'heritage',
+  'archaeology',
+];
 
 export interface SubjectText {
   /** e.g. 青铜器 */
