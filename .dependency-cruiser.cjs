@@ -10,7 +10,8 @@
 //   writes/     the rules and limits of visitors' writes
 //   loaders/    the data of each screen
 //   images/     picture variants of the service's files
-//   pages/ discovery/ proxy/   what the edge answers: the page engine; sitemaps, feeds, calendars; the API and file proxy
+//   pages/ discovery/ proxy/ iiif/   what the edge answers: the page engine; sitemaps, feeds, calendars; the API
+//               and file proxy; IIIF images and manifests
 //   sharing/    Redis, the purge bus and the cluster's messages (implements the caches' interfaces)
 //   ops/        probes, metrics, the operator's figures and routes
 //   process/    the process: cluster primary and workers, the embedded service, process settings
@@ -27,7 +28,7 @@ const ROOMS = [
   ['writes', '^server/writes/'],
   ['loaders', '^server/loaders/'],
   ['images', '^server/images/'],
-  ['answers', '^server/(pages|discovery|proxy)/'],
+  ['answers', '^server/(pages|discovery|proxy|iiif)/'],
   ['sharing', '^server/sharing/'],
   ['ops', '^server/ops/'],
   ['process', '^server/process/'],
@@ -46,10 +47,10 @@ const layerRules = ROOMS.map(([name, from], i) => ({
 /** Rooms on one level (pages, discovery, proxy) do not import each other. */
 const peerRule = {
   name: 'answer-rooms-import-each-other',
-  comment: 'pages/, discovery/ and proxy/ stand side by side: what two of them share belongs to a room below',
+  comment: 'pages/, discovery/, proxy/ and iiif/ stand side by side: what two of them share belongs to a room below',
   severity: 'error',
-  from: { path: '^server/(pages|discovery|proxy)/' },
-  to: { path: '^server/(pages|discovery|proxy)/', pathNot: '^server/$1/' },
+  from: { path: '^server/(pages|discovery|proxy|iiif)/' },
+  to: { path: '^server/(pages|discovery|proxy|iiif)/', pathNot: '^server/$1/' },
 };
 
 module.exports = {

@@ -3,3 +3,4 @@ import type { BuildOptions, Plugin } from 'esbuild';
 
 export declare const nodeCommon: BuildOptions;
 export declare const reactRouterProduction: Plugin;
+export declare const browserOnly: Plugin;

@@ -30,3 +30,20 @@ export const reactRouterProduction = {
     }));
   },
 };
+
+// The deep-zoom and 3D viewers run only in the browser, loaded by import() when a visitor opens them. A
+// bundle without code splitting would inline them, and with them a top-level import of OpenSeadragon or
+// three.js, which touch `document` as they load: the server gets an empty module in their place (its
+// render never opens a viewer).
+const BROWSER_ONLY = /\/client\/components\/(?:deep-zoom-viewer|model-viewer-3d)\.ts$/;
+
+export const browserOnly = {
+  name: 'browser-only',
+  setup(b) {
+    b.onResolve({ filter: /-viewer(?:-3d)?\.ts$/ }, (args) => {
+      const path = join(args.resolveDir, args.path);
+      return BROWSER_ONLY.test(path) ? { path, namespace: 'browser-only' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'browser-only' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};

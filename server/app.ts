@@ -4,7 +4,7 @@
 // already in memory. Only main.ts listens.
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import type { Express } from 'express';
+import { Router, type Express } from 'express';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { createBuildFiles } from './build-files.ts';
@@ -30,6 +30,8 @@ import { apiRouter, createApiAnswers, createApiReads } from './proxy/api.ts';
 import { createApiPaths } from './proxy/calls.ts';
 import { filesRouter } from './proxy/files.ts';
 import { createMissBudget } from './proxy/miss-budget.ts';
+import { iiifImageRouter } from './iiif/image.ts';
+import { iiifManifestRouter } from './iiif/manifest.ts';
 import { joinPurgeBuses, type PurgeBus } from './sharing/purge.ts';
 import { ClusterRateStore } from './sharing/cluster.ts';
 import { primaryChannel } from './process/worker.ts';
@@ -202,6 +204,14 @@ function backgroundRequest(key: string, publicUrl: string) {
   };
 }
 
+/** The IIIF answers: the manifests (fixed words first), then the image service. */
+function iiifRouter(deps: Parameters<typeof iiifImageRouter>[0] & Parameters<typeof iiifManifestRouter>[0]): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  router.use(iiifManifestRouter(deps));
+  router.use(iiifImageRouter(deps));
+  return router;
+}
+
 export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const upstreamUrl = config.upstreamUrl;
   if (!upstreamUrl) throw new Error('createApp needs an upstream URL (main.ts starts the embedded service when UPSTREAM_URL is unset)');
@@ -257,6 +267,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
         : null,
       api: apiRouter({ contentApi: api, paths: apiPaths, answers: apiAnswers, writeLimiter: writeLimiter.hard, missBudget }),
       files: filesRouter({ filePrefix: config.filePrefix, client, metrics }),
+      iiif: iiifRouter({ client, logger, metrics, api, now, site, ttlS: config.pageCacheTtlS, iiif: config.iiif }),
       discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
       engine,
       pageCache,

@@ -81,6 +81,13 @@ export interface Config {
     readonly watermark: boolean;
     readonly publicUrl: string;
   };
+  /** What IIIF manifests say of their rights (server/iiif/manifest.ts). */
+  readonly iiif: {
+    /** IIIF_RIGHTS: a Creative Commons or RightsStatements.org URI (its http form); empty = no `rights`. */
+    readonly rights: string;
+    /** IIIF_ATTRIBUTION: the required statement's text; empty = the museum's name in both languages. */
+    readonly attribution: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +154,20 @@ const aliasList = z.string().transform((v, ctx): string[] => {
   }
   return [...new Set(list)];
 });
+/**
+ * The `rights` of a IIIF resource: the Presentation API admits a Creative Commons licence or public-domain
+ * URI, or a RightsStatements.org statement URI, and wants their http form (an https one is rewritten).
+ */
+const rightsUri = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      /^https?:\/\/creativecommons\.org\/(?:licenses|publicdomain)\/[a-z0-9.+-]+\/\d+(?:\.\d+)*\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?$/.test(v) ||
+      /^https?:\/\/rightsstatements\.org\/vocab\/[A-Za-z]{2,4}(?:-[A-Za-z]{2,4}){0,2}\/1\.0\/$/.test(v),
+    'must be a Creative Commons URI like http://creativecommons.org/licenses/by-nc/4.0/ or a rights statement like http://rightsstatements.org/vocab/InC/1.0/',
+  )
+  .transform((v) => v.replace(/^https:/, 'http:'));
 /** A short identifier as services of this family use them (hex ids, vendor codes). */
 const shortCode = z
   .string()
@@ -324,6 +345,17 @@ export const ENV_VARS = {
     meaning: 'Absolute origin for canonical and hreflang links, e.g. https://www.example-museum.cn; empty = from the request',
     schema: optional(httpUrl).transform((v) => v ?? ''),
   },
+  IIIF_RIGHTS: {
+    default: '',
+    meaning:
+      'The rights of every IIIF manifest: a Creative Commons URI (http://creativecommons.org/licenses/by-nc/4.0/) or a RightsStatements.org URI (http://rightsstatements.org/vocab/InC/1.0/); empty = none stated',
+    schema: optional(rightsUri).transform((v) => v ?? ''),
+  },
+  IIIF_ATTRIBUTION: {
+    default: '',
+    meaning: 'The attribution every IIIF manifest requires viewers to show (requiredStatement); empty = the museum’s name',
+    schema: text.max(500, 'must be at most 500 characters'),
+  },
 } as const satisfies Record<string, VarRow>;
 
 export type EnvName = keyof typeof ENV_VARS;
@@ -413,6 +445,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitWrites: v.RATE_LIMIT_WRITES,
     rateLimitApiMisses: v.RATE_LIMIT_API_MISSES,
     site: { english: v.SITE_ENGLISH, watermark: v.IMAGE_WATERMARK, publicUrl: v.PUBLIC_URL },
+    iiif: { rights: v.IIIF_RIGHTS, attribution: v.IIIF_ATTRIBUTION },
   });
 }
 
@@ -541,6 +574,8 @@ const CONFIG_GROUP_OF: Record<EnvName, keyof typeof CONFIG_GROUPS> = {
   API_ALIASES: 'site',
   SITE_ENGLISH: 'site',
   IMAGE_WATERMARK: 'site',
+  IIIF_RIGHTS: 'site',
+  IIIF_ATTRIBUTION: 'site',
   CACHE_MAX_BYTES: 'caches',
   CACHE_TTL_S: 'caches',
   CACHE_RULES: 'caches',

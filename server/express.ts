@@ -10,6 +10,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { CALENDAR_PREFIX, FEED_PREFIX, ROBOTS_PATH, SITEMAP_PART_PREFIX, SITEMAP_PATH } from '../shared/discovery-paths.ts';
+import { IIIF_PREFIX } from '../shared/iiif.ts';
 import { pageKey, type PageCache } from './cache/page-cache.ts';
 import type { Config } from './config.ts';
 import { errorHandler, sendJsonError } from './http/errors.ts';
@@ -39,6 +40,8 @@ export interface ChainParts {
   /** The API pass-through (every catalogue path) and the file proxy, routers over their own paths. */
   api: RequestHandler;
   files: RequestHandler;
+  /** The IIIF image service and manifests, mounted at IIIF_PREFIX (open to other origins: CORS). */
+  iiif: RequestHandler;
   discovery: RequestHandler;
   engine: PageEngine;
   /** Null when PAGE_CACHE_TTL_S is 0. */
@@ -65,6 +68,7 @@ export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
   // compression starts after them.
   app.use(parts.api);
   app.use(parts.files);
+  app.use(IIIF_PREFIX, iiifCors, parts.iiif);
   // Answers compressed as they go out (a page's first visitor, before it is stored) with brotli's window
   // as small as the stored copies' (http/prepared.ts): with its 4 MiB default every such answer sets up a
   // 4 MiB ring buffer.
@@ -75,6 +79,20 @@ export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
   app.use(errorHandler(parts.logger, upstreamAnswerOf));
   return app;
 }
+
+/**
+ * IIIF viewers and aggregators load images and manifests from other sites: the IIIF paths, and only
+ * they, are open to every origin (GET and HEAD; a preflight is answered here).
+ */
+const iiifCors: RequestHandler = (req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  if (req.method !== 'OPTIONS') return next();
+  setRouteId(res, 'iiif:preflight');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', 'Accept, Range');
+  res.setHeader('Access-Control-Max-Age', '86400');
+  res.status(204).end();
+};
 
 /** Without ADMIN_TOKEN the operator routes do not exist: a plain 404 for everything under /_edge. */
 const absentAdmin: RequestHandler = (req, res) => {

@@ -59,6 +59,14 @@ export interface CollectionListData extends Paging {
   type: string;
   /** "All" then every exhibit type (`?type=`), as links. */
   types: FilterLink[];
+  /** The active level filter ('' = all): a code of the EXHIBIT_LEVEL dictionary. */
+  level: string;
+  /** "All" then every EXHIBIT_LEVEL entry by its name (`?level=`); empty without the dictionary. */
+  levels: FilterLink[];
+  /** The active period filter ('' = all): an `age` value of the collection's records. */
+  age: string;
+  /** "All" then the periods of the collection in time order (`?age=`); empty when none are known. */
+  ages: FilterLink[];
   /** Collection cards (1:1 picture, name, period as subtitle). */
   items: ListItem[];
 }
@@ -80,6 +88,13 @@ export interface ExhibitDetailData {
   html: string;
   /** Sanitized HTML of the explanation (commentary); '' when none. */
   explanation: string;
-  modelUrl: string | null;
+  /** The main picture's IIIF image service and whole picture, when it is a file of the store; else null. */
+  zoom: { service: string; full: string } | null;
+  /** The 3D model: a glTF file of this site a viewer can load, or a page to link to; null when none. */
+  model: { kind: 'gltf'; url: string } | { kind: 'link'; url: string } | null;
+  /** The explanation as plain text for the browser's speech synthesis, in the page's language; null when none. */
+  speech: { lang: 'zh-CN' | 'en'; text: string } | null;
+  /** The exhibit's IIIF manifest, when it has at least one picture in the store; else null. */
+  iiif: { manifest: string } | null;
   back: string;
 }

@@ -1,7 +1,11 @@
 // Rules of the exhibition and collection screens: the exhibit's thumbnail and gallery from
-// its semicolon list, where a base exhibition sits on the floor plan, whether an exhibition is on,
-// which collection an exhibit belongs to. Pure: the loaders and the tests share them.
+// its semicolon list, which of its files are the store's own, its 3D model, where a base exhibition sits
+// on the floor plan, whether an exhibition is on, which collection an exhibit belongs to, the filters of
+// a collection list. Pure: the loaders and the tests share them.
+import { fileUrl } from './file-url.ts';
 import { firstOfList } from './image-paths.ts';
+import { isExternalUrl } from './links.ts';
+import { isStoreSegment } from './store-path.ts';
 
 /** The collection lists (route segments without the `EN_` prefix). */
 export const COLLECTION_SECTIONS = ['PreciousCol', 'GMWW'] as const;
@@ -12,6 +16,10 @@ export const GMWW_GENERAL_TYPE = 'GMWW';
 
 /** The address parameter that carries the exhibit type filter on collection lists. */
 export const TYPE_PARAM = 'type';
+/** The collection lists' level filter: a code of the EXHIBIT_LEVEL dictionary. */
+export const LEVEL_PARAM = 'level';
+/** The collection lists' period filter: an `age` value as the service's records carry it. */
+export const AGE_PARAM = 'age';
 
 /** Every path of a semicolon-separated image list, trimmed, empty ones and repeats dropped. */
 export function splitList(value: string | null | undefined): string[] {
@@ -113,11 +121,83 @@ export function collectionSection(segment: string | null | undefined): Collectio
   return (COLLECTION_SECTIONS as readonly string[]).includes(bare) ? (bare as CollectionSection) : null;
 }
 
+/** The longest filter value an address may carry into a call (codes and period names are far shorter). */
+export const FILTER_VALUE_MAX = 64;
+
+/** Control and format characters (line breaks, NUL, bidirectional overrides): never part of a value. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}]/u;
+
+/** A filter value as an address gives it, trimmed; '' when it is too long or holds unprintable characters. */
+export function filterValue(raw: string | null | undefined): string {
+  const v = (raw ?? '').trim();
+  return v.length <= FILTER_VALUE_MAX && !UNPRINTABLE.test(v) ? v : '';
+}
+
 /**
- * The type filter an address asks for: a known typeNo, or '' (all types) for a missing or unknown
- * one, so a stale or hand-typed `?type=` shows the whole list rather than an empty one.
+ * The filter an address asks for: one of `values` (what the service itself listed), or '' (all) for a
+ * missing, malformed or unknown one, so a stale or hand-typed address shows the whole list rather than an
+ * empty one, and nothing but a value the service gave reaches a call.
  */
-export function typeFilter(raw: string | null | undefined, typeNos: readonly string[]): string {
-  const t = (raw ?? '').trim();
-  return t && typeNos.includes(t) ? t : '';
+export function filterChoice(raw: string | null | undefined, values: readonly string[]): string {
+  const v = filterValue(raw);
+  return v && values.includes(v) ? v : '';
+}
+
+// ---- The store's own files ----
+
+/** `scheme:` of an absolute URL, or a protocol-relative `//host/…`. */
+const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/**
+ * The address on this site of a file value (`/file/<path>` for a store path), or null when it is on
+ * another host or no http(s) address at all. `origins` are the site's own (an editor may paste the site's
+ * own address of a file); such a URL becomes its path.
+ */
+export function ownFileHref(value: string | null | undefined, filePrefix: string, origins: readonly string[]): string | null {
+  const v = (value ?? '').trim();
+  if (!v) return null;
+  if (!ABSOLUTE.test(v)) return fileUrl(v, filePrefix) || null;
+  // A protocol-relative address takes the page's own scheme.
+  const base = origins[0] ?? 'http://site.invalid';
+  if (!/^(?:https?:)?\/\//i.test(v) || !URL.canParse(v, base)) return null;
+  const url = new URL(v, base);
+  return origins.includes(url.origin) ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * The store path (below the file prefix, as records carry it) a file value names, or null when it names
+ * no file of the store: another host, a path outside the prefix, a query or fragment, an empty value.
+ */
+export function storePath(value: string | null | undefined, filePrefix: string, origins: readonly string[]): string | null {
+  const href = ownFileHref(value, filePrefix, origins);
+  const prefix = `${filePrefix.replace(/\/+$/, '')}/`;
+  if (!href?.startsWith(prefix) || /[?#]/.test(href)) return null;
+  let path: string;
+  try {
+    // A pasted URL arrives percent-encoded; a record's path does not.
+    path = ABSOLUTE.test((value ?? '').trim()) ? decodeURIComponent(href.slice(prefix.length)) : href.slice(prefix.length);
+  } catch {
+    return null;
+  }
+  path = path.replace(/^\/+/, '');
+  return path && path.split('/').every(isStoreSegment) ? path : null;
+}
+
+export type ExhibitModel = { kind: 'gltf'; url: string } | { kind: 'link'; url: string };
+
+/** A glTF model file, binary or JSON, named as it is (no query: the suffix must end the address). */
+const GLTF = /\.(?:glb|gltf)$/i;
+
+/**
+ * An exhibit's 3D model: a glTF file on this site (a store path or a URL of the site's own origin ending in
+ * `.glb` or `.gltf`) that a viewer in the page can load; anything else a link to open (another host's
+ * viewer, a file with a query); null when there is none or it is no http(s) address.
+ */
+export function exhibitModel(modelUrl: string | null | undefined, filePrefix: string, origins: readonly string[]): ExhibitModel | null {
+  const value = (modelUrl ?? '').trim();
+  if (!value) return null;
+  const own = ownFileHref(value, filePrefix, origins);
+  if (own && GLTF.test(own)) return { kind: 'gltf', url: own };
+  const url = isExternalUrl(value) ? value : fileUrl(value, filePrefix);
+  return url ? { kind: 'link', url } : null;
 }

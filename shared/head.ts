@@ -1,9 +1,10 @@
 // What a page's <head> says (title, description, robots, canonical, hreflang alternates, Open Graph,
-// RSS alternates, JSON-LD, the reading mode). The server writes it into the document; the browser
+// RSS alternates, the IIIF manifest of a record, JSON-LD, the reading mode). The server writes it into the document; the browser
 // updates it after a client navigation with the same function, so both always agree.
 import { channelChain, isUnlistedChain, type ChannelNode } from './channels.ts';
 import { feedPathFor } from './discovery-paths.ts';
 import { t, type Lang } from './i18n.ts';
+import { IIIF_PREFIX } from './iiif.ts';
 import { homePath, toChinesePath, toEnglishPath, twinRoute, type RouteDef, type ScreenKind } from './route-table.ts';
 import { HTML_LANG, isCare } from './site.ts';
 import { PAGE_PARAM, parsePageParam } from './pager.ts';
@@ -24,6 +25,11 @@ export interface PageMeta {
   type?: 'website' | 'article';
   /** What a record page is about, for its JSON-LD node (shared/structured-data.ts). */
   entity?: PageEntity;
+  /**
+   * The IIIF manifest of what the page shows, as a path below IIIF_PREFIX (`manifestPath(id)` of
+   * shared/iiif.ts): the head links it as an alternate of the manifest's media type.
+   */
+  iiifManifest?: string;
 }
 
 export type PageState = 'ok' | 'notFound' | 'error';
@@ -66,6 +72,8 @@ export interface PageHead {
   };
   /** RSS 2.0 feeds of the page (list pages): `<link rel="alternate" type="application/rss+xml">`. */
   feeds: Array<{ title: string; href: string }>;
+  /** The absolute address of the page's IIIF manifest (`<link rel="alternate" type=IIIF_MANIFEST_TYPE>`); null without one. */
+  iiifManifest: string | null;
   /** The elder-friendly reading mode (`care=1`): the document's root gets CARE_CLASS. */
   care: boolean;
 }
@@ -144,8 +152,12 @@ export function pageHead(input: HeadInput): PageHead {
     state === 'ok' && !unlisted && def && FEED_SCREENS.has(def.screen)
       ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }]
       : [];
+  // Only the edge's own IIIF paths: the link is written with the page's origin.
+  const manifest = meta?.iiifManifest ?? '';
+  const iiifManifest = state === 'ok' && manifest.startsWith(`${IIIF_PREFIX}/`) ? `${origin}${manifest}` : null;
   return {
     feeds,
+    iiifManifest,
     care: isCare(url),
     lang: HTML_LANG[lang],
     title,

@@ -167,7 +167,12 @@ export const UI = {
   // Collections
   'col.types': { zh: '文物类别', en: 'Object types' },
   'col.allTypes': { zh: '全部', en: 'All' },
+  'col.levels': { zh: '文物级别', en: 'Grades' },
+  'col.allLevels': { zh: '全部', en: 'All' },
+  'col.ages': { zh: '文物年代', en: 'Periods' },
+  'col.allAges': { zh: '全部', en: 'All' },
   'col.count': { zh: '共 {n} 件', en: '{n} objects' },
+  'col.name': { zh: '名称', en: 'Name' },
   'col.type': { zh: '类别', en: 'Type' },
   'col.age': { zh: '年代', en: 'Period' },
   'col.ageDetail': { zh: '具体年代', en: 'Date' },

@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { nodeCommon, reactRouterProduction } from '../../scripts/node-bundle.mjs';
+import { browserOnly, nodeCommon, reactRouterProduction } from '../../scripts/node-bundle.mjs';
 import { PRODUCTION_ROUTER_HOOK, shippedChild } from './launch.ts';
 import type { DoorTargets } from './targets.ts';
 
@@ -47,7 +47,7 @@ function bundled(root: string, shipped: boolean): Promise<string> {
       ...nodeCommon,
       entryPoints: [join(root, 'bench/lib/door-servers.ts')],
       outfile,
-      plugins: shipped ? [reactRouterProduction] : [],
+      plugins: shipped ? [reactRouterProduction, browserOnly] : [browserOnly],
     }).then(() => outfile);
     builds.set(outfile, built);
   }

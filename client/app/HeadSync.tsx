@@ -1,11 +1,12 @@
 // After a client navigation, the document's head follows the page (the server wrote it for the first
-// page with the same pageHead()): title, description, robots, language, canonical, hreflang and RSS
-// alternates, and the reading mode's class on <html>. The JSON-LD blocks describe the page the server
+// page with the same pageHead()): title, description, robots, language, canonical, hreflang, RSS and
+// IIIF manifest alternates, and the reading mode's class on <html>. The JSON-LD blocks describe the page the server
 // sent (crawlers read that document); their builders stay out of the browser bundle, so after a
 // client navigation the blocks are removed rather than left describing another page.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { CARE_CLASS, pageHead, type PageHead } from '../../shared/head.ts';
+import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import type { PageInfo } from './page-state.ts';
 
@@ -59,6 +60,10 @@ function syncHead(head: PageHead, navigated: boolean): void {
   );
   replaceAll('link[rel="alternate"][type="application/rss+xml"]', () =>
     head.feeds.map((f) => link({ rel: 'alternate', type: 'application/rss+xml', title: f.title, href: f.href })),
+  );
+  // The manifest type's value holds quotes (its profile), so the selector matches by its start.
+  replaceAll('link[rel="alternate"][type^="application/ld+json"]', () =>
+    head.iiifManifest ? [link({ rel: 'alternate', type: IIIF_MANIFEST_TYPE, href: head.iiifManifest })] : [],
   );
   if (navigated) replaceAll('script[type="application/ld+json"]', () => []);
 }

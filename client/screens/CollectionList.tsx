@@ -1,6 +1,6 @@
-// A collection (PreciousCol and GMWW, 12 a page, collection style): the exhibit types as
-// filter links (`?type=`, a real address that paging keeps), the number of objects, then square
-// cards with the object's name and period, and the pager.
+// A collection (PreciousCol and GMWW, 12 a page, collection style): the type, level and period rows
+// as filter links (`?type=&level=&age=`, real addresses that combine and that paging keeps), the number
+// of objects the chosen filters give, then square cards with the object's name and period, and the pager.
 import EmptyState from '../components/EmptyState.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
 import Pager from '../components/Pager.tsx';
@@ -20,7 +20,11 @@ export default function CollectionList() {
 
   return (
     <section id={ANCHOR} className="col-list">
-      <FilterLinks links={data.types} label={t('col.types')} />
+      <div className="col-list__filters">
+        <FilterLinks links={data.types} label={t('col.types')} named />
+        <FilterLinks links={data.levels} label={t('col.levels')} named />
+        <FilterLinks links={data.ages} label={t('col.ages')} named />
+      </div>
       <p className="col-list__count" aria-live="polite">
         {t('col.count', { n: data.total })}
       </p>

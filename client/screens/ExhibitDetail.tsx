@@ -1,7 +1,14 @@
-// One exhibit: its picture (the first of its semicolon list), every picture as a gallery,
-// the facts (type, period and exact date, size, grade, holding institution, provenance), the
-// description and commentary, and the 3D model when there is one.
+// One exhibit: its picture (the first of its semicolon list) with its deep zoom, every picture as a
+// gallery, the facts (type, period and exact date, size, grade, holding institution, provenance), the
+// description and commentary (read aloud where the browser can), the 3D model when there is one and the
+// IIIF manifest that other viewers and aggregators open.
+import { useRef, useState } from 'react';
+import DeepZoom from '../components/DeepZoom.tsx';
 import Gallery from '../components/Gallery.tsx';
+import ListenButton from '../components/ListenButton.tsx';
+import ModelViewer, { ModelButton } from '../components/ModelViewer.tsx';
+import { useViewerT } from '../components/viewer-texts.ts';
+import { IIIF_LOGO_PATH, iiifLogoHref } from '../../shared/iiif.ts';
 import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
@@ -11,24 +18,44 @@ import SiteLink from '../components/SiteLink.tsx';
 export default function ExhibitDetail() {
   const data = useScreenData('exhibitDetail');
   const t = useT();
+  const vt = useViewerT();
   useListScroll();
+  // Which exhibit's model is on the stage: another exhibit (reached by a link) opens on its picture.
+  const [modelOf, setModelOf] = useState<string | null>(null);
+  const modelOpen = modelOf === data.id;
+  const modelButton = useRef<HTMLButtonElement>(null);
+  const model = data.model;
+
+  const picture = data.image.length > 0 && (
+    <SafeImage
+      className="exhibit__image"
+      sources={data.image}
+      alt={data.title}
+      width={800}
+      height={800}
+      loading="eager"
+      fetchPriority="high"
+      // collection.css: the stage is ~640 px beside the facts, the full width below 900 px.
+      responsive={{ sizes: '(max-width: 900px) 100vw, 640px' }}
+    />
+  );
+  const closeModel = () => {
+    setModelOf(null);
+    modelButton.current?.focus();
+  };
 
   return (
     <article className="exhibit">
       <div className="exhibit__top">
         <div className="exhibit__stage">
-          {data.image.length > 0 && (
-            <SafeImage
-              className="exhibit__image"
-              sources={data.image}
-              alt={data.title}
-              width={800}
-              height={800}
-              loading="eager"
-              fetchPriority="high"
-              // collection.css: the stage is ~640 px beside the facts, the full width below 900 px.
-              responsive={{ sizes: '(max-width: 900px) 100vw, 640px' }}
-            />
+          {modelOpen && model?.kind === 'gltf' ? (
+            <ModelViewer url={model.url} title={data.title} poster={picture} onClose={closeModel} />
+          ) : data.zoom && picture ? (
+            <DeepZoom zoom={data.zoom} title={data.title}>
+              {picture}
+            </DeepZoom>
+          ) : (
+            picture
           )}
         </div>
         <div className="exhibit__panel">
@@ -43,12 +70,30 @@ export default function ExhibitDetail() {
               ))}
             </dl>
           )}
-          {data.modelUrl && (
-            <a className="button button--primary exhibit__model" href={data.modelUrl} target="_blank" rel="noopener">
-              {t('col.model')}
-              <span aria-hidden="true"> ↗</span>
-              <span className="visually-hidden">{t('frame.newTab')}</span>
-            </a>
+          {(model || data.iiif) && (
+            <div className="exhibit__tools">
+              {model?.kind === 'gltf' && (
+                <ModelButton
+                  url={model.url}
+                  open={modelOpen}
+                  onToggle={() => (modelOpen ? closeModel() : setModelOf(data.id))}
+                  buttonRef={modelButton}
+                />
+              )}
+              {model?.kind === 'link' && (
+                <a className="button button--primary exhibit__model" href={model.url} target="_blank" rel="noopener">
+                  {t('col.model')}
+                  <span aria-hidden="true"> ↗</span>
+                  <span className="visually-hidden">{t('frame.newTab')}</span>
+                </a>
+              )}
+              {data.iiif && (
+                <a className="iiif-link" href={iiifLogoHref(data.iiif.manifest)} title={vt('iiifManifest')}>
+                  <img className="iiif-link__logo" src={IIIF_LOGO_PATH} alt="" width={34} height={30} />
+                  <span className="visually-hidden">{vt('iiifManifest')}</span>
+                </a>
+              )}
+            </div>
           )}
         </div>
       </div>
@@ -65,9 +110,12 @@ export default function ExhibitDetail() {
           )}
           {data.explanation && (
             <section className="exhibit__section exhibit__section--note" aria-labelledby="exhibit-explanation">
-              <h2 id="exhibit-explanation" className="exhibit__subhead">
-                {t('col.explanation')}
-              </h2>
+              <div className="exhibit__subhead-row">
+                <h2 id="exhibit-explanation" className="exhibit__subhead">
+                  {t('col.explanation')}
+                </h2>
+                {data.speech && <ListenButton speech={data.speech} />}
+              </div>
               <div className="prose" dangerouslySetInnerHTML={{ __html: data.explanation }} />
             </section>
           )}

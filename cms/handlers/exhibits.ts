@@ -18,6 +18,11 @@ const exhibitRequest = listBody({
   languageType: languageFilter,
   isOwn: boolFilter,
   age: textFilter,
+  /**
+   * A code of the EXHIBIT_LEVEL dictionary. Not among the spec's filters of this call: a deployed service
+   * may ignore it and answer the unfiltered list, which the edge tells from the records' own levels.
+   */
+  exhibitLevel: textFilter,
 });
 
 const byTempRequest = listBody({
@@ -45,7 +50,8 @@ export function exhibitHandlers({
         .eq('isRecommend', e.isRecommend)
         .eq('generalType', e.generalType)
         .eq('isOwn', e.isOwn)
-        .eq('age', e.age);
+        .eq('age', e.age)
+        .eq('exhibitLevel', e.exhibitLevel);
       if (e.boolean1 !== undefined) where.raw(e.boolean1 ? `modelUrl <> ''` : `modelUrl = ''`);
       return pagedList(prepare, 'exhibits', where, ORDER, toPaging(param), toExhibit, { searchCount: true });
     },

@@ -101,6 +101,15 @@ export async function readSource(
     const thumb = await get(client, thumbPath(path), signal, hold);
     if (thumb) return { path: thumbPath(path), ...thumb, thumb: true };
   }
+  return readOriginal(client, path, { signal, hold });
+}
+
+/** The stored file itself, never a copy (the IIIF image service works from the original). */
+export async function readOriginal(
+  client: UpstreamClient,
+  path: string,
+  { signal, hold }: { signal: AbortSignal; hold: SourceHold },
+): Promise<SourceFile> {
   const file = await get(client, path, signal, hold);
   if (!file) throw new MissingFile(path);
   return { path, ...file, thumb: false };

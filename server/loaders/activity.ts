@@ -2,7 +2,7 @@
 // with the ACTIVITY_TYPE dictionary as filter links (`?type=` kept while paging), and one activity
 // with its times, reservation facts and status words (shared/activity.ts is the table of words).
 import { ACTIVITY_STATUS, activityCodeWord, activityState, ageRangeWords, timeRange, type ActivityState } from '../../shared/activity.ts';
-import { TYPE_PARAM, typeFilter } from '../../shared/exhibits.ts';
+import { TYPE_PARAM, filterChoice } from '../../shared/exhibits.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { t } from '../../shared/i18n.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
@@ -65,7 +65,7 @@ export async function activityListLoader(ctx: LoaderContext): Promise<ActivityLi
   const page = requestedPage(ctx);
   const types = await dictionary(ctx, DICTIONARY.activityType);
   // An unknown or stale `?type=` shows every activity rather than an empty list.
-  const activeType = typeFilter(
+  const activeType = filterChoice(
     ctx.url.searchParams.get(TYPE_PARAM),
     types.map((d) => d.dictionaryValue),
   );

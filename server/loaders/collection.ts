@@ -1,19 +1,17 @@
 // Collections (channels Collection/PreciousCol and GMWW): exhibits 12 a page in the collection
-// style, the exhibit types as filter links (`?type=typeNo`, kept while paging), and one exhibit with
-// every picture (its semicolon list, then its CMS_EXHIBIT_INFO_DISPLAY files), its facts, description,
-// commentary and 3D model link.
-import { TYPE_PARAM, collectionFilter, collectionSection, exhibitThumb, typeFilter } from '../../shared/exhibits.ts';
+// style, filtered by type, level and period (./collection-filters.ts), and one exhibit with every
+// picture (its semicolon list, then its CMS_EXHIBIT_INFO_DISPLAY files), its facts, description,
+// commentary, the zoomable main picture, its 3D model and its IIIF manifest.
+import { collectionFilter, collectionSection, exhibitGallery, exhibitModel, exhibitThumb, storePath } from '../../shared/exhibits.ts';
 import type { CollectionListData, ExhibitDetailData, ExhibitFact } from '../../shared/exhibition-views.ts';
-import { fileUrl } from '../../shared/file-url.ts';
-import { t } from '../../shared/i18n.ts';
+import { fullImagePath, imageServicePath, manifestPath } from '../../shared/iiif.ts';
+import { displayImagePath } from '../../shared/image-paths.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
-import { isExternalUrl } from '../../shared/links.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
-import type { FilterLink } from '../../shared/view-parts.ts';
-import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
-import { descriptionHtml, filterHref } from './activity.ts';
+import type { Exhibit, FileInfo } from '../../shared/wire.ts';
+import { descriptionHtml } from './activity.ts';
+import { asApplied, collectionFilters, exhibitTypes } from './collection-filters.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import { notFound } from './errors.ts';
 import { cardContext, collectionListPath, exhibitCard, exhibitPictures, pictureSources } from './exhibition-cards.ts';
@@ -23,24 +21,6 @@ import type { LoaderContext, PageMeta } from './types.ts';
 
 export const COLLECTION_PAGE_SIZE = 12;
 
-/**
- * The exhibit types of a language. A list that cannot get them still shows its exhibits (without
- * filters), so a failed lookup is logged and read as no types.
- */
-async function exhibitTypes(ctx: LoaderContext): Promise<ExhibitType[]> {
-  try {
-    const { data } = await ctx.api.call<ListResult<ExhibitType>>('queryExhibitTypeList', {
-      body: { entity: { languageType: SITE_CODE[ctx.lang] }, param: { pageNum: 0, pageSize: 0 } },
-      requestId: ctx.requestId,
-    });
-    return (Array.isArray(data?.records) ? data.records : []).filter((x) => typeof x?.typeNo === 'string' && x.typeNo !== '');
-  } catch (err) {
-    if (!(err instanceof UpstreamError)) throw err;
-    ctx.logger.warn({ requestId: ctx.requestId, err: err.code }, 'exhibit types lookup failed; showing the list without filters');
-    return [];
-  }
-}
-
 function sectionOf(ctx: LoaderContext) {
   const section = collectionSection(ctx.channel?.no ?? ctx.route.path.split('/')[2]);
   if (!section) throw notFound(`No collection at ${ctx.url.pathname}`);
@@ -49,30 +29,55 @@ function sectionOf(ctx: LoaderContext) {
 
 export async function collectionListLoader(ctx: LoaderContext): Promise<CollectionListData> {
   const section = sectionOf(ctx);
-  const types = await exhibitTypes(ctx);
-  // An unknown or stale `?type=` shows the whole collection rather than an empty list.
-  const type = typeFilter(
-    ctx.url.searchParams.get(TYPE_PARAM),
-    types.map((x) => x.typeNo),
-  );
+  const collection = { ...collectionFilter(section), languageType: SITE_CODE[ctx.lang] };
+  const asked = await collectionFilters(ctx, collection);
   const { records, ...paging } = await pagedCall<Exhibit>(
     ctx,
     'queryExhibitList',
-    { ...collectionFilter(section), languageType: SITE_CODE[ctx.lang], ...(type ? { exhibitType: type } : {}) },
+    { ...collection, ...asked.entity },
     ctx.route.pageSize ?? COLLECTION_PAGE_SIZE,
   );
+  const { view } = asApplied(ctx, asked, records);
   const c = cardContext(ctx);
   const listPath = ctx.channel?.path ?? collectionListPath(section, ctx.lang);
-  const filters: FilterLink[] = [
-    { value: '', label: t(ctx.lang, 'col.allTypes'), href: filterHref(ctx.url, ''), active: type === '' },
-    ...types.map((x) => ({ value: x.typeNo, label: x.typeName, href: filterHref(ctx.url, x.typeNo), active: x.typeNo === type })),
-  ];
   return {
     section,
-    type,
-    types: types.length > 0 ? filters : [],
+    ...view,
     ...paging,
     items: records.map((x) => exhibitCard(x, c, listPath)),
+  };
+}
+
+/** The origins of this site (a record may name one of its files by a full URL of either). */
+function siteOrigins(ctx: LoaderContext): string[] {
+  const pub = ctx.site.publicUrl && URL.canParse(ctx.site.publicUrl) ? new URL(ctx.site.publicUrl).origin : '';
+  return [...new Set([ctx.url.origin, pub].filter(Boolean))];
+}
+
+type ExhibitMedia = Pick<ExhibitDetailData, 'zoom' | 'model' | 'speech' | 'iiif'>;
+
+/**
+ * What the detail page offers beyond its pictures: the main picture deep-zoomable through the IIIF image
+ * service (a file of the store only: another host's picture is not the edge's to tile), the 3D model, the
+ * commentary to listen to, and the manifest when any picture is the store's. With the watermark flag on,
+ * the zoomed picture is the watermarked copy, as everywhere else.
+ */
+function exhibitMedia(ctx: LoaderContext, x: Exhibit, files: readonly FileInfo[]): ExhibitMedia {
+  const { filePrefix, watermark } = ctx.site;
+  const origins = siteOrigins(ctx);
+  const main = storePath(exhibitThumb(x), filePrefix, origins);
+  const shown = main === null ? null : displayImagePath(main, watermark);
+  const service = imageServicePath(shown);
+  const full = fullImagePath(shown);
+  const text = plainText(x.explanationWord);
+  // The pictures the manifest paints (server/iiif/manifest-records.ts reads the same ones).
+  const pictures = exhibitGallery([x.thumb, x.appThumb].filter(Boolean).join(';'), files);
+  const anyStored = pictures.some((p) => storePath(p, filePrefix, origins) !== null);
+  return {
+    zoom: service && full ? { service, full } : null,
+    model: exhibitModel(x.modelUrl, filePrefix, origins),
+    speech: text ? { lang: ctx.lang === 'en' ? 'en' : 'zh-CN', text } : null,
+    iiif: anyStored ? { manifest: manifestPath(x.exhibitId) } : null,
   };
 }
 
@@ -107,9 +112,9 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
   )
     .map(([key, value]) => ({ key, value: (value ?? '').trim() }))
     .filter((f) => f.value !== '');
-  const model = (x.modelUrl ?? '').trim();
   const thumb = exhibitThumb(x);
   const image = pictureSources(thumb, c, false);
+  const media = exhibitMedia(ctx, x, files);
   return {
     id: x.exhibitId,
     title: x.exhibitName,
@@ -118,13 +123,15 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
     facts,
     html: descriptionHtml(x.description, ctx.site.filePrefix),
     explanation: descriptionHtml(x.explanationWord, ctx.site.filePrefix),
-    modelUrl: !model ? null : isExternalUrl(model) ? model : fileUrl(model, c.filePrefix),
+    ...media,
     back: withSiteQuery(ctx.channel?.path ?? collectionListPath(section, ctx.lang), ctx),
     meta: {
       title: x.exhibitName,
       description: excerpt(plainText(x.description) || [x.age, x.size].filter(Boolean).join(' '), 120),
       // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
       image: image[0],
+      // The head links the manifest only when it has a picture to paint.
+      ...(media.iiif ? { iiifManifest: media.iiif.manifest } : {}),
     },
   };
 }

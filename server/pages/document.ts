@@ -12,6 +12,7 @@ import { ROOT_ROUTE_ID } from '../../client/frame.ts';
 import { APP_ELEMENT_ID, HYDRATION_ELEMENT_ID, MAIN_ID } from '../../shared/dom-ids.ts';
 import { CARE_CLASS, pageHead, type HeadInput, type PageHead } from '../../shared/head.ts';
 import { t, type Lang } from '../../shared/i18n.ts';
+import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
 import { HTML_LANG } from '../../shared/site.ts';
 import { jsonLdFor, type JsonLdNode } from '../../shared/structured-data.ts';
 
@@ -91,6 +92,8 @@ export function documentHead(head: DocumentHeadData, assets: Assets): string {
     head.canonical ? `<link rel="canonical" href="${e(head.canonical)}">` : '',
     ...head.alternates.map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.href)}">`),
     ...head.feeds.map((f) => `<link rel="alternate" type="application/rss+xml" title="${e(f.title)}" href="${e(f.href)}">`),
+    // IIIF viewers and aggregators find a record's manifest by this type (its profile names the version).
+    head.iiifManifest ? `<link rel="alternate" type="${e(IIIF_MANIFEST_TYPE)}" href="${e(head.iiifManifest)}">` : '',
     `<meta property="og:type" content="${e(head.og.type)}">`,
     `<meta property="og:title" content="${e(head.og.title)}">`,
     `<meta property="og:description" content="${e(head.og.description)}">`,

@@ -8,6 +8,7 @@ import { labelCache, setRouteId } from '../http/request-log.ts';
 import { createImageVariants, type MetricsRegistry } from '../images/variants.ts';
 import { variantQuery } from '../images/variant-request.ts';
 import { sendJsonError } from '../http/errors.ts';
+import { isStoreRawPath } from '../../shared/store-path.ts';
 import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 
@@ -24,18 +25,6 @@ const FORWARDED_ANSWER = [
   'last-modified',
   'content-disposition',
 ];
-
-function safePath(rawPath: string): boolean {
-  return rawPath.split('/').every((segment) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return false;
-    }
-    return decoded !== '.' && decoded !== '..' && !decoded.includes('/') && !decoded.includes('\\') && !decoded.includes('\0');
-  });
-}
 
 export function filesRouter({
   filePrefix,
@@ -58,7 +47,7 @@ export function filesRouter({
     }
     const rest = req.originalUrl.slice(filePrefix.length);
     const [rawPath = '', query] = rest.split('?', 2) as [string, string | undefined];
-    if (!rawPath.startsWith('/') || rawPath === '/' || !safePath(rawPath)) {
+    if (!rawPath.startsWith('/') || rawPath === '/' || !isStoreRawPath(rawPath)) {
       sendJsonError(res, { status: 400, code: 400, msg: 'Not a file path' });
       return;
     }

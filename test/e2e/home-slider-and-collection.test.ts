@@ -205,12 +205,23 @@ describe('exhibitions and the collection', () => {
       expect(await p.open('/Collection/PreciousCol')).toBe(200);
       const allCount = await p.page.locator('.col-list__count').textContent();
       await p.screenshot(`collection-list-${viewport}`);
-      const filter = p.page.locator('.filter-links__link').nth(1);
+      // The rows are named: type, grade and period, each a navigation landmark of its own.
+      const typeRow = p.page.getByRole('navigation', { name: '文物类别' });
+      const levelRow = p.page.getByRole('navigation', { name: '文物级别' });
+      const filter = typeRow.locator('.filter-links__link').nth(1);
       const typeName = (await filter.textContent())!;
       await filter.click();
       await p.page.waitForURL(/\?type=[^&]+$/);
       await p.page.waitForFunction((before) => document.querySelector('.col-list__count')?.textContent !== before, allCount);
-      expect(await p.page.locator('.filter-links__link--active').textContent()).toBe(typeName);
+      expect(await typeRow.locator('.filter-links__link--active').textContent()).toBe(typeName);
+      // The grade row keeps the chosen type: the two combine in the address.
+      const level = levelRow.locator('.filter-links__link').nth(1);
+      const levelName = (await level.textContent())!;
+      await level.click();
+      await p.page.waitForURL(/\?type=[^&]+&level=[^&]+$/);
+      await levelRow.locator('.filter-links__link--active', { hasText: levelName }).waitFor();
+      expect(await typeRow.locator('.filter-links__link--active').textContent()).toBe(typeName);
+      expect(await levelRow.locator('.filter-links__link--active').textContent()).toBe(levelName);
 
       const card = p.page.locator('.cards--collection a.card__link').first();
       const name = (await card.locator('.card__title').textContent())!;

@@ -1,8 +1,8 @@
 // Picture variants over real sockets: the edge (createApp) in front of the reference content service
 // with its demo pictures (real JPEGs with THUMB and WATER copies), and a stand-in file store for files
 // the reference service never has (a .jpg that is not a picture, a picture over the pixel limit).
+import { hugePng } from '../world/pictures.ts';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_FILE } from '../../cms/db/demo/articles.ts';
@@ -161,25 +161,6 @@ describe('files the reference service never has', () => {
   /** Settles when the edge hangs up on the stalled read, with whether the store had finished sending (it never has). */
   let stallLetGo: (finished: boolean) => void = () => undefined;
   const stallEnded = new Promise<boolean>((resolve) => (stallLetGo = resolve));
-
-  /** A PNG of 10000 × 10000 px (100 megapixels) whose pixel data is a stub: only the header is read. */
-  const hugePng = (): Buffer => {
-    const chunk = (type: string, data: Buffer): Buffer => {
-      const len = Buffer.alloc(4);
-      len.writeUInt32BE(data.length, 0);
-      const body = Buffer.concat([Buffer.from(type), data]);
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(body), 0);
-      return Buffer.concat([len, body, crc]);
-    };
-    const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(10_000, 0);
-    ihdr.writeUInt32BE(10_000, 4);
-    ihdr.set([8, 2, 0, 0, 0], 8);
-    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const idat = Buffer.from([0x78, 0x9c, 0x03, 0, 0, 0, 0, 1]);
-    return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-  };
 
   beforeAll(async () => {
     const png = hugePng();

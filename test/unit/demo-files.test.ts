@@ -24,7 +24,10 @@ afterAll(async () => {
 
 const size = async (path: string): Promise<number> => (await stat(join(dir, path))).size;
 // An exhibit's own picture (drawn for that object) and a pool picture of a permanent exhibition.
-const exhibitSlug = specForFile((content.exhibits[0]?.thumb ?? '').split(';')[0] ?? '')?.slug ?? '';
+const firstSpec = (thumb: string | null) => specForFile((thumb ?? '').split(';')[0] ?? '');
+const exhibitSlug = firstSpec(content.exhibits.find((x) => !firstSpec(x.thumb)?.zoom)?.thumb ?? null)?.slug ?? '';
+// The pictures drawn large enough to zoom into.
+const zoomable = [...new Set(content.exhibits.map((x) => (x.thumb ?? '').split(';')[0] ?? '').filter((p) => specForFile(p)?.zoom))];
 const ding = imagePath(exhibitSlug, 'CMS_EXHIBIT_INFO_IMG');
 const meiping = imagePath('porcelain-meiping', 'CMS_EXHIBITION_BASE_IMG');
 
@@ -100,6 +103,34 @@ describe('writeDemoFiles', () => {
     expect(bytes.subarray(16, 20).toString('latin1')).toBe('JSON');
     const json = JSON.parse(bytes.subarray(20, 20 + jsonLength).toString('utf8')) as { asset: { version: string }; meshes: unknown[] };
     expect(json.asset.version).toBe('2.0');
-    expect(json.meshes).toHaveLength(1);
+    expect(json.meshes.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('draws at least three pictures 4000 px or more on the long side, as JPEGs with their copies', async () => {
+    expect(zoomable.length).toBeGreaterThanOrEqual(3);
+    for (const path of zoomable) {
+      const meta = await sharp(join(dir, path)).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeGreaterThanOrEqual(4000);
+      expect((await sharp(join(dir, thumbPath(path))).metadata()).width).toBe(300);
+      const water = await sharp(join(dir, waterPath(path))).metadata();
+      expect([water.width, water.height]).toEqual([meta.width, meta.height]);
+    }
+  });
+
+  it('puts detail into a zoomed tile that an upscaled smaller picture would not have', async () => {
+    for (const path of zoomable) {
+      // The inscription in the top-left corner, at full resolution.
+      const tile = sharp(join(dir, path)).extract({ left: 160, top: 200, width: 512, height: 512 }).greyscale();
+      const sharpTile = await tile.clone().raw().toBuffer();
+      const blurred = await sharp(await tile.clone().resize(128).toBuffer())
+        .resize(512, 512)
+        .greyscale()
+        .raw()
+        .toBuffer();
+      let diff = 0;
+      for (let i = 0; i < sharpTile.length; i++) diff += Math.abs((sharpTile[i] ?? 0) - (blurred[i] ?? 0));
+      expect(diff / sharpTile.length, path).toBeGreaterThan(4);
+    }
   });
 });

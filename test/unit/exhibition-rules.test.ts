@@ -10,7 +10,7 @@ import {
   isImagePath,
   mapPoint,
   splitList,
-  typeFilter,
+  filterChoice,
 } from '../../shared/exhibits.ts';
 
 describe('exhibit images', () => {
@@ -99,9 +99,9 @@ describe('links and collections', () => {
   });
 
   it('keeps only known type filters', () => {
-    expect(typeFilter('bronze', ['bronze', 'jade'])).toBe('bronze');
-    expect(typeFilter(' jade ', ['bronze', 'jade'])).toBe('jade');
-    expect(typeFilter('nope', ['bronze'])).toBe('');
-    expect(typeFilter(null, ['bronze'])).toBe('');
+    expect(filterChoice('bronze', ['bronze', 'jade'])).toBe('bronze');
+    expect(filterChoice(' jade ', ['bronze', 'jade'])).toBe('jade');
+    expect(filterChoice('nope', ['bronze'])).toBe('');
+    expect(filterChoice(null, ['bronze'])).toBe('');
   });
 });

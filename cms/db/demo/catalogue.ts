@@ -411,6 +411,8 @@ export const objectSlug = (typeNo: string, a: number, b?: number): string =>
   `obj-${typeNo.toLowerCase()}-${a}${b === undefined ? '' : `-${b}`}`;
 /** The second picture of an object: a closer view of the same piece. */
 export const detailSlug = (slug: string): string => `${slug}-detail`;
+/** The same picture of an object drawn large enough to zoom into (art/zoom-detail.ts). */
+export const zoomSlug = (slug: string): string => `${slug}-zoom`;
 
 /** Every object the collection can hold, with its picture: name, motif, palette and text. */
 export function catalogueObjects(): Array<{ slug: string; name: Pair; motif: MotifName; palette: PaletteName; text?: string }> {

@@ -7,8 +7,22 @@ import { say, SITES, type Pair } from './bilingual.ts';
 import type { DemoTemp } from './exhibitions.ts';
 import { storePath } from './file-store.ts';
 import { groupId, type Counter } from './ids.ts';
-import { AGES, agesOf, detailSlug, MATERIALS, objectName, objectSlug, REVOLUTIONARY, SINGLES, type SizeKind } from './catalogue.ts';
+import {
+  AGES,
+  agesOf,
+  catalogueObjects,
+  detailSlug,
+  MATERIALS,
+  objectName,
+  objectSlug,
+  REVOLUTIONARY,
+  SINGLES,
+  zoomSlug,
+  type SizeKind,
+} from './catalogue.ts';
+import type { MotifName } from './art/motifs.ts';
 import { caption, imagePath } from './image-pool.ts';
+import { OWN_MODELS, type OwnModel } from './model.ts';
 import { MUSEUM } from './museum.ts';
 import type { Rng } from './prng.ts';
 import type { Lexicon, SubjectKey } from './prose/types.ts';
@@ -49,6 +63,8 @@ interface ExhibitPlan {
   general: 'GDWW' | 'GMWW';
   model: boolean;
   loan: Pair | null;
+  /** A treasure shown in depth: its first picture zoomable, maybe a 3D model of the museum's own. */
+  showcase?: { model: OwnModel | null };
 }
 
 const one = (n: number): string => (Math.round(n * 10) / 10).toString();
@@ -204,6 +220,36 @@ function planExhibits(rng: Rng, zh: Lexicon, en: Lexicon): ExhibitPlan[] {
   return plans;
 }
 
+/**
+ * The treasures shown in depth, one of a kind each: a bronze ding, a porcelain vase and a painting get
+ * their picture drawn large enough to zoom into; the ding and the vase a 3D model of the museum's own
+ * making and, always, their guide text (the page reads it aloud). Chosen from the plan without a draw,
+ * so the rest of the content stays as the seed makes it.
+ */
+const SHOWCASE: ReadonlyArray<{ typeNo: string; motifs: readonly MotifName[]; model: OwnModel | null }> = [
+  { typeNo: 'QTQ', motifs: ['ding'], model: 'ding' },
+  { typeNo: 'TCQ', motifs: ['meiping', 'pear'], model: 'vase' },
+  { typeNo: 'SHH', motifs: ['scroll', 'handscroll'], model: null },
+];
+
+let motifs: Map<string, MotifName> | null = null;
+
+function markShowcase(plans: ExhibitPlan[]): void {
+  motifs ??= new Map(catalogueObjects().map((o) => [o.slug, o.motif]));
+  const motifOf = (p: ExhibitPlan) => motifs?.get(p.images[0] ?? '');
+  for (const want of SHOWCASE) {
+    const ofType = plans.filter((p) => p.treasure && p.typeNo === want.typeNo && !p.showcase);
+    const p =
+      ofType.find((x) => {
+        const motif = motifOf(x);
+        return motif !== undefined && want.motifs.includes(motif);
+      }) ?? ofType[0];
+    if (!p?.images[0]) continue;
+    p.images = [zoomSlug(p.images[0]), ...p.images.slice(1)];
+    p.showcase = { model: want.model };
+  }
+}
+
 /** What a temporary exhibition of a subject may show besides objects of the subject itself. */
 const RELATED: Partial<Record<SubjectKey, SubjectKey[]>> = {
   silk: ['archaeology', 'ceramics', 'bronze'],
@@ -302,6 +348,9 @@ function modelOf(rng: Rng, p: ExhibitPlan, gid: string): string | null {
   return rng.chance(0.5) ? storePath('CMS_EXHIBIT_MODEL', gid, 'glb') : `https://3d.example-museum.cn/model/${gid.slice(0, 12)}`;
 }
 
+/** The museum's own model of a showcase treasure, else the model drawn for the object. */
+const ownModel = (p: ExhibitPlan, drawn: string | null): string | null => (p.showcase?.model ? OWN_MODELS[p.showcase.model].path : drawn);
+
 /** One object on one site; the optional fields are left empty (null) the way a real catalogue does. */
 function exhibitRecord(rng: Rng, p: ExhibitPlan, notes: Pair[], site: SiteLanguage, exhibitId: number): DemoExhibit {
   const { description, explanation } = texts(notes, p, site);
@@ -311,14 +360,15 @@ function exhibitRecord(rng: Rng, p: ExhibitPlan, notes: Pair[], site: SiteLangua
     exhibitId,
     exhibitName: say(p.name, site),
     exhibitType: p.typeNo,
-    modelUrl: modelOf(rng, p, gid),
+    // The draws happen either way, so a showcase changes nothing else of the content.
+    modelUrl: ownModel(p, modelOf(rng, p, gid)),
     exhibitLevel: p.level === null ? null : (LEVELS[p.level]?.value ?? null),
     age: say(p.age, site),
     ageDetail: say(p.ageDetail, site),
     size: say(p.size, site),
     description,
     groupId: gid,
-    explanationWord: rng.chance(0.75) ? explanation : null,
+    explanationWord: rng.chance(0.75) || p.showcase ? explanation : null,
     thumb: p.images.map((slug) => imagePath(slug, 'CMS_EXHIBIT_INFO_IMG')).join(';'),
     appThumb: rng.chance(0.6) ? imagePath(p.images[0] ?? 'bronze-ding', 'CMS_EXHIBIT_INFO_APP_IMG') : null,
     collectionUnit: p.loan ? say(p.loan, site) : rng.chance(0.5) ? own : null,
@@ -339,6 +389,7 @@ export function collection(
   ids: CollectionIds,
 ): CollectionContent {
   const plans = planExhibits(rng, lexicons.CN, lexicons.EN);
+  markShowcase(plans);
   const notes = plans.map((p) => rng.sample(NOTES[p.subject] ?? [], 2));
   const out: CollectionContent = { exhibitTypes: [], exhibits: [], tempExhibits: [], files: [] };
   for (const site of SITES) {

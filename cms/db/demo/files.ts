@@ -8,11 +8,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { IMAGE_SIZES, thumbPath, waterPath } from '../../../shared/image-paths.ts';
-import { renderSvg, watermarkSvg, type ImageSpec } from './art/compose.ts';
+import { SHAPES, renderSvg, watermarkSvg, type ImageSpec } from './art/compose.ts';
+import { ZOOM_SIDE, addGrain } from './art/zoom-detail.ts';
 import { PDF_FILE, PDF_FILE_ZH, VIDEO_FILES } from './articles.ts';
 import { STORE_PATH } from './file-store.ts';
 import { specForFile } from './image-pool.ts';
-import { cubeGlb } from './model.ts';
+import { modelFile } from './model.ts';
 import { donationPdf, donationPdfZh } from './pdf.ts';
 import type { DemoContent, DemoFile } from './types.ts';
 
@@ -57,25 +58,62 @@ function watermarkFor(cache: Map<string, Promise<Buffer>>, width: number, height
   return overlay;
 }
 
+/** The three copies of a rendered picture: the original, the 300 px thumbnail, the watermarked copy. */
+async function encodeCopies(
+  data: Buffer,
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 },
+  overlay: Promise<Buffer | { raw: Buffer; width: number; height: number }>,
+  jpeg: Parameters<ReturnType<typeof sharp>['jpeg']>[0],
+): Promise<[Buffer, Buffer, Buffer]> {
+  const mark = await overlay;
+  const layer = Buffer.isBuffer(mark)
+    ? { input: mark }
+    : { input: mark.raw, raw: { width: mark.width, height: mark.height, channels: 4 as const } };
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  return Promise.all([
+    sharp(data, raw).jpeg(jpeg).toBuffer(),
+    sharp(data, raw).resize({ width: IMAGE_SIZES.thumb }).jpeg(jpeg).toBuffer(),
+    sharp(data, raw).composite([layer]).jpeg(jpeg).toBuffer(),
+  ]);
+}
+
+/**
+ * A picture worth zooming into: the SVG rasterised at ZOOM_SIDE px (vector lines stay sharp), its grain
+ * blended in, stored as a baseline JPEG (quicker to encode and to cut into tiles than a progressive one).
+ */
+async function renderZoomable(spec: ImageSpec): Promise<[Buffer, Buffer, Buffer]> {
+  const { width } = SHAPES[spec.shape];
+  const density = (72 * ZOOM_SIDE) / width;
+  const { data, info } = await sharp(Buffer.from(renderSvg(spec)), { density })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  addGrain(data, info.width, info.height, info.channels, spec.slug);
+  // The watermark drawn at the picture's own scale, as on the pool's pictures (raw: no PNG round trip).
+  const overlay = sharp(Buffer.from(watermarkSvg(width, (width * info.height) / info.width)), { density })
+    .resize(info.width, info.height)
+    .ensureAlpha()
+    .raw()
+    .toBuffer()
+    .then((raw) => ({ raw, width: info.width, height: info.height }));
+  return encodeCopies(data, info, overlay, { quality: 82 });
+}
+
 /**
  * Renders one pool picture once and writes the original, the 300 px thumbnail and the watermarked
  * copy at every store path that holds it (one per kind of record using the picture).
  */
 async function writeImage(dir: string, spec: ImageSpec, paths: readonly string[], watermarks: Map<string, Promise<Buffer>>): Promise<void> {
-  const { data, info } = await sharp(Buffer.from(renderSvg(spec)))
-    .resize({ width: IMAGE_SIZES.large })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const jpeg = { quality: 84, progressive: true } as const;
-  const [original, thumb, water] = await Promise.all([
-    sharp(data, raw).jpeg(jpeg).toBuffer(),
-    sharp(data, raw).resize({ width: IMAGE_SIZES.thumb }).jpeg(jpeg).toBuffer(),
-    sharp(data, raw)
-      .composite([{ input: await watermarkFor(watermarks, info.width, info.height) }])
-      .jpeg(jpeg)
-      .toBuffer(),
-  ]);
+  let copies: [Buffer, Buffer, Buffer];
+  if (spec.zoom) copies = await renderZoomable(spec);
+  else {
+    const { data, info } = await sharp(Buffer.from(renderSvg(spec)))
+      .resize({ width: IMAGE_SIZES.large })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    copies = await encodeCopies(data, info, watermarkFor(watermarks, info.width, info.height), { quality: 84, progressive: true });
+  }
+  const [original, thumb, water] = copies;
   for (const path of paths) {
     await Promise.all([writeTo(dir, path, original), writeTo(dir, thumbPath(path), thumb), writeTo(dir, waterPath(path), water)]);
   }
@@ -87,7 +125,7 @@ async function writeOther(dir: string, file: DemoFile): Promise<void> {
     if (file.path !== PDF_FILE) throw new Error(`demo content refers to an unknown document: ${file.path}`);
     return writeTo(dir, file.path, donationPdf());
   }
-  if (file.kind === 'model') return writeTo(dir, file.path, cubeGlb());
+  if (file.kind === 'model') return writeTo(dir, file.path, modelFile(file.path));
   const asset =
     file.path === VIDEO_FILES.mp4 ? 'bronze-restoration.mp4' : file.path === VIDEO_FILES.webm ? 'bronze-restoration.webm' : null;
   if (!asset) throw new Error(`demo content refers to an unknown video: ${file.path}`);
@@ -111,7 +149,10 @@ function jobsOf(files: readonly DemoFile[]): Array<{ spec: ImageSpec; paths: str
     job.paths.push(f.path);
     images.set(spec.slug, job);
   }
-  return [...images.values(), ...others];
+  // The long jobs (pictures drawn to zoom into) first, so the many short ones fill the cores beside them
+  // instead of one long job running alone at the end.
+  const byLength = [...images.values()].sort((a, b) => Number(Boolean(b.spec.zoom)) - Number(Boolean(a.spec.zoom)));
+  return [...byLength, ...others];
 }
 
 export interface WriteOptions {

@@ -3,7 +3,7 @@
 // CMS_EXHIBIT_INFO_IMG, the same picture on a news article in CMS_ARCHIVES_IMG), like uploads of a
 // real store; every stored copy gets its THUMB and WATER variants.
 import type { ImageSpec } from './art/compose.ts';
-import { catalogueObjects, detailSlug } from './catalogue.ts';
+import { catalogueObjects, detailSlug, zoomSlug } from './catalogue.ts';
 import { STORE_DIRS, storePath, type StoreDir } from './file-store.ts';
 import { en } from './prose/en.ts';
 import { zh } from './prose/zh.ts';
@@ -103,14 +103,15 @@ const WIDE: ImageSpec[] = [
 
 /**
  * One picture of every object the collection can hold (catalogue.ts), captioned with the object's
- * own name, and a closer view of it ("局部" / "detail"): an exhibit shows only pictures of itself.
- * Only the pictures the records use are written.
+ * own name, a closer view of it ("局部" / "detail") and the same picture large enough to zoom into: an
+ * exhibit shows only pictures of itself. Only the pictures the records use are written.
  */
 const CATALOGUE: ImageSpec[] = catalogueObjects().flatMap((o) => {
   const extra: Partial<ImageSpec> = o.text ? { text: o.text } : {};
   return [
     img(o.slug, o.motif, o.palette, 'square', o.name[0], o.name[1], extra),
     img(detailSlug(o.slug), o.motif, o.palette, 'square', `${o.name[0]}（局部）`, `${o.name[1]} (detail)`, { ...extra, scale: 1.45 }),
+    img(zoomSlug(o.slug), o.motif, o.palette, 'square', o.name[0], o.name[1], { ...extra, zoom: true }),
   ];
 });
 
@@ -186,7 +187,7 @@ export const POOLS = {
 /** The picture of a named object (a pool picture captioned with exactly that name), if there is one. */
 export function pictureOfObject(name: string): string | undefined {
   byName ??= new Map(
-    IMAGE_POOL.filter((s) => !s.slug.endsWith('-detail')).flatMap((s) => [
+    IMAGE_POOL.filter((s) => !s.slug.endsWith('-detail') && !s.zoom).flatMap((s) => [
       [s.caption ?? '', s.slug] as const,
       [s.captionEn.toLowerCase(), s.slug] as const,
     ]),

@@ -3,6 +3,7 @@
 import { MUSEUM } from '../museum.ts';
 import { MOTIFS, SERIF, mountains, type MotifName } from './motifs.ts';
 import { PALETTES, type PaletteName } from './palettes.ts';
+import { zoomDetail } from './zoom-detail.ts';
 
 export const SHAPES = {
   banner: { width: 1000, height: 320 },
@@ -30,6 +31,8 @@ export interface ImageSpec {
   scale?: number;
   /** Stretches the motif over the whole picture inside a margin (plans, diagrams). */
   fill?: boolean;
+  /** Drawn ZOOM_SIDE px wide with detail worth zooming into (zoom-detail.ts), not at the pool's 1000 px. */
+  zoom?: boolean;
 }
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -86,6 +89,7 @@ export function renderSvg(spec: ImageSpec): string {
     ? `translate(60 60) scale(${(w - 120) / 100} ${(h - 120) / 100})`
     : `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(size / 100).toFixed(3)})`;
   parts.push(`<g transform="${transform}">${MOTIFS[spec.motif](p, spec.text ?? '')}</g>`);
+  if (spec.zoom) parts.push(zoomDetail(spec, [x, y, size]));
   if (!scene) {
     parts.push(
       `<rect x="22" y="22" width="${w - 44}" height="${h - 44}" fill="none" stroke="${p.accent}" stroke-width="2" opacity="0.55"/>`,

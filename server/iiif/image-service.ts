@@ -1,0 +1,196 @@
+// The making of the image service's answers: a picture read whole from the store (never a THUMB copy),
+// its pyramid built, answers cut from it, all in memory (below). The CPU work runs one job at
+// a time in its own queue on one libvips thread, so pictures take at most one of the machine's cores
+// and a burst of requests waits in a bounded line or is refused at once (ImageBusyError). The bytes of
+// pictures being read and built are bounded together, as the variant service bounds its own; every read
+// and every sharp pipeline has a time limit.
+import { Counter, Histogram } from 'prom-client';
+import type { MetricsRegistry } from '../images/variants.ts';
+import { createWorkQueue, IMAGE_LIMITS, limitSharpThreads } from '../images/resize.ts';
+import { createSourceBudget, readOriginal } from '../images/source.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import { buildPyramid, cutImage, type Pyramid } from './image-pyramid.ts';
+import { LRUCache } from 'lru-cache';
+import { etagOf } from '../images/variant-cache.ts';
+import { isStableName } from '../images/variant-request.ts';
+import type { ImagePlan } from './image-request.ts';
+
+/** The whole read of one picture from the store ends by then. */
+export const IIIF_READ_DEADLINE_MS = 30_000;
+
+export interface ImageServiceOptions {
+  client: UpstreamClient;
+  metrics?: MetricsRegistry;
+  /** Bounds of the pyramid and answer caches (IIIF_CACHE_BYTES by default). */
+  cacheBytes?: { pyramids: number; answers: number };
+}
+
+function serviceMetrics(metrics: MetricsRegistry | undefined) {
+  if (!metrics) return { pyramid: () => undefined, encode: () => undefined };
+  const pyramids = new Counter({
+    name: 'edge_iiif_pyramids_total',
+    help: 'Pictures read from the store and decoded into a pyramid (one per picture, however many requests waited on it)',
+    registers: [metrics.registry],
+  });
+  const encodes = new Counter({
+    name: 'edge_iiif_encodes_total',
+    help: 'IIIF image answers cut and encoded (one per answer, however many requests waited on it), by format',
+    labelNames: ['format'] as const,
+    registers: [metrics.registry],
+  });
+  const seconds = new Histogram({
+    name: 'edge_iiif_work_seconds',
+    help: 'Time sharp took to build one pyramid or cut one answer (queue wait excluded), by step',
+    labelNames: ['step'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [metrics.registry],
+  });
+  return {
+    pyramid: (s: number) => {
+      pyramids.inc();
+      seconds.observe({ step: 'pyramid' }, s);
+    },
+    encode: (format: string, s: number) => {
+      encodes.inc({ format });
+      seconds.observe({ step: 'cut' }, s);
+    },
+  };
+}
+
+const timed = async <T>(job: () => Promise<T>): Promise<{ value: T; seconds: number }> => {
+  const started = performance.now();
+  const value = await job();
+  return { value, seconds: (performance.now() - started) / 1000 };
+};
+
+export function createImageService({ client, metrics, cacheBytes }: ImageServiceOptions): ImageCaches {
+  limitSharpThreads();
+  const queue = createWorkQueue({ running: 1, waiting: 64, maxWaitMs: 15_000 });
+  const budget = createSourceBudget(IMAGE_LIMITS.heldBytes);
+  const count = serviceMetrics(metrics);
+
+  const build = async (path: string, signal: AbortSignal): Promise<Pyramid> => {
+    const hold = budget.hold();
+    try {
+      const deadline = AbortSignal.any([signal, AbortSignal.timeout(IIIF_READ_DEADLINE_MS)]);
+      const source = await readOriginal(client, path, { signal: deadline, hold });
+      const { value, seconds } = await queue.run(() => timed(() => buildPyramid(source.body)));
+      count.pyramid(seconds);
+      return value;
+    } finally {
+      hold.release();
+    }
+  };
+  const caches = createImageCaches({
+    build,
+    cut: async (pyramid, plan) => {
+      const { value, seconds } = await queue.run(() => timed(() => cutImage(pyramid, plan)));
+      count.encode(plan.format, seconds);
+      return value;
+    },
+    ...(cacheBytes ? { bytes: cacheBytes } : {}),
+  });
+  metrics?.gauge(
+    'edge_iiif_pyramid_cache_bytes',
+    'Bytes held by the IIIF pyramid cache (decoded pictures)',
+    () => caches.stats().pyramids.bytes,
+  );
+  metrics?.gauge(
+    'edge_iiif_answer_cache_bytes',
+    'Bytes held by the IIIF answer cache (tiles and other cuts)',
+    () => caches.stats().answers.bytes,
+  );
+  metrics?.gauge('edge_iiif_source_bytes', 'Bytes of store pictures held while they are read and built into pyramids', () => budget.held());
+  return caches;
+}
+
+// ---- The caches ----
+// What the image service keeps in memory: the pyramids of the pictures asked for and the answers cut
+// from them, each bounded by bytes (lru-cache), and each made once however many requests ask for it
+// meanwhile (`fetch()` coalesces them onto one computation; a failure is not kept, the next request
+// tries again). The size of every picture seen is kept apart, in a small cache bounded by entries, so an
+// answer or info.json whose pyramid was evicted is still found without reading the picture again. A
+// file whose name may be replaced in place is kept only for a while; an upload id's file for good.
+
+/**
+ * Fixed bounds, not shares of CACHE_MAX_BYTES (documented as the bound of the API and page caches):
+ * pyramids of a few large pictures or many ordinary ones, and thousands of 256 px tiles.
+ */
+export const IIIF_CACHE_BYTES = { pyramids: 64 * 1024 * 1024, answers: 64 * 1024 * 1024 } as const;
+/** Pictures whose size is remembered (a few dozen bytes each). */
+const SIZE_ENTRIES = 20_000;
+/** How long anything made from a file whose name is no upload id is kept. */
+export const CHANGEABLE_TTL_MS = 10 * 60 * 1000;
+
+export interface MadeAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export interface ImageCacheDeps {
+  /** Reads a picture from the store and builds its pyramid. */
+  build(path: string, signal: AbortSignal): Promise<Pyramid>;
+  /** Cuts and encodes one answer. */
+  cut(pyramid: Pyramid, plan: ImagePlan): Promise<Buffer>;
+  bytes?: { pyramids: number; answers: number };
+}
+
+export interface ImageCaches {
+  /** The picture's size as shown; its pyramid is built when the size is not known yet. */
+  size(path: string): Promise<{ width: number; height: number }>;
+  answer(path: string, plan: ImagePlan): Promise<{ made: MadeAnswer; hit: boolean }>;
+  stats(): { pyramids: { entries: number; bytes: number }; answers: { entries: number; bytes: number } };
+}
+
+const ttlOf = (path: string): number | undefined => (isStableName(path) ? undefined : CHANGEABLE_TTL_MS);
+
+export function createImageCaches({ build, cut, bytes = IIIF_CACHE_BYTES }: ImageCacheDeps): ImageCaches {
+  const sizes = new LRUCache<string, { width: number; height: number }>({ max: SIZE_ENTRIES });
+  const pyramids = new LRUCache<string, Pyramid>({
+    maxSize: bytes.pyramids,
+    // A pyramid larger than the whole bound is used for the requests waiting on it, then not kept.
+    sizeCalculation: (p, k) => p.body.length + k.length + 256,
+    fetchMethod: async (path, _stale, { signal, options }) => {
+      const pyramid = await build(path, signal);
+      const ttl = ttlOf(path);
+      if (ttl !== undefined) options.ttl = ttl;
+      sizes.set(path, { width: pyramid.width, height: pyramid.height }, { ttl });
+      return pyramid;
+    },
+  });
+  const pyramidOf = async (path: string): Promise<Pyramid> =>
+    // fetch() resolves undefined only when the build was aborted (evicted meanwhile): build it again.
+    (await pyramids.fetch(path)) ?? (await build(path, AbortSignal.timeout(60_000)));
+
+  const answers = new LRUCache<string, MadeAnswer, { path: string; plan: ImagePlan }>({
+    maxSize: bytes.answers,
+    sizeCalculation: (a, k) => a.body.length + k.length + 256,
+    fetchMethod: async (_key, _stale, { context, options }) => {
+      const body = await cut(await pyramidOf(context.path), context.plan);
+      const ttl = ttlOf(context.path);
+      if (ttl !== undefined) options.ttl = ttl;
+      return { body, etag: etagOf(body) };
+    },
+  });
+
+  return {
+    async size(path) {
+      const known = sizes.get(path);
+      if (known) return known;
+      const { width, height } = await pyramidOf(path);
+      return { width, height };
+    },
+    async answer(path, plan) {
+      const key = `${plan.canonical} ${path}`;
+      const hit = answers.has(key);
+      const made = await answers.fetch(key, { context: { path, plan } });
+      if (made) return { made, hit };
+      const body = await cut(await pyramidOf(path), plan);
+      return { made: { body, etag: etagOf(body) }, hit: false };
+    },
+    stats: () => ({
+      pyramids: { entries: pyramids.size, bytes: pyramids.calculatedSize },
+      answers: { entries: answers.size, bytes: answers.calculatedSize },
+    }),
+  };
+}

@@ -1,0 +1,215 @@
+// IIIF Image API 3.0 for every picture the file service holds: `<id>/info.json` and
+// `<id>/<region>/<size>/<rotation>/<quality>.<format>`, made from the stored original (image-service.ts).
+// The address is read from the raw request target, never from decoded route parameters: the image id is
+// decoded exactly once and checked as the file proxy checks a path (shared/store-path.ts), and the
+// request's syntax and limits are checked too, all before the store is asked for anything — and then
+// only for a path below the file prefix on the service's own origin. Every refusal is JSON a person can
+// read with a stable code: 400 for a bad id or parameter, 404 for a missing file, 413 for a picture too
+// large to decode, 501 for what the API defines and this service does not make.
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { Counter } from 'prom-client';
+import type { Logger } from 'pino';
+import { IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
+import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
+import { sendJsonError } from '../http/errors.ts';
+import { safeOrigin } from '../http/origin.ts';
+import { labelCache, setRouteId } from '../http/request-log.ts';
+import { etagOf } from '../images/variant-cache.ts';
+import { isStableName } from '../images/variant-request.ts';
+import type { MetricsRegistry } from '../images/variants.ts';
+import type { SiteSettings } from '../loaders/types.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import { IIIF_OUTPUT_LIMITS, IIIF_PROFILE_URI, imageInfo, parseImageRequest, planImage } from './image-request.ts';
+import { MEDIA_TYPE } from './image-pyramid.ts';
+import { createImageService, type ImageCaches, type MadeAnswer } from './image-service.ts';
+import { ImageBusyError, ImageRefusal } from '../images/resize.ts';
+import { MissingFile } from '../images/source.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
+
+export interface ImageServiceDeps {
+  client: UpstreamClient;
+  logger: Logger;
+  metrics?: MetricsRegistry;
+  /** FILE_PREFIX (where the store's files are asked for) and PUBLIC_URL (the origin of info.json's id). */
+  site: Pick<SiteSettings, 'filePrefix' | 'publicUrl'>;
+  /** Bounds of the pyramid and answer caches (IIIF_CACHE_BYTES by default). */
+  cacheBytes?: { pyramids: number; answers: number };
+}
+
+/** A year and immutable for upload-id names (the bytes never change); a day for others. */
+const STABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const CHANGEABLE_CACHE_CONTROL = 'public, max-age=86400';
+/** info.json states the service's settings too, which a deployment may change. */
+const INFO_CACHE_CONTROL = 'public, max-age=86400';
+const INFO_LD_TYPE = `application/ld+json;profile="${IIIF_IMAGE_CONTEXT}"`;
+const ADDRESS_HINT = `An IIIF image address is ${IIIF_PREFIX}/<image id>/info.json or ${IIIF_PREFIX}/<image id>/<region>/<size>/<rotation>/<quality>.<format>`;
+/** Pictures the service reads, by the store path's extension; other files (PDF, video, …) have no image service. */
+const PICTURE_EXTENSION = /\.(?:jpe?g|jpe|png|webp|tiff?|gif|avif|heic)$/i;
+
+type Target =
+  | { kind: 'redirect'; id: string }
+  | { kind: 'info'; id: string }
+  | { kind: 'image'; id: string; params: [string, string, string, string] }
+  | { kind: 'none' };
+
+/** The segments of the request target below the mount (still percent-encoded). */
+function targetOf(url: string): Target {
+  const segments = (url.split('?', 1)[0] ?? '').slice(1).split('/');
+  const [id = '', ...rest] = segments;
+  if (rest.length === 0) return id ? { kind: 'redirect', id } : { kind: 'none' };
+  if (rest.length === 1 && rest[0] === 'info.json') return { kind: 'info', id };
+  if (rest.length === 4) return { kind: 'image', id, params: rest as [string, string, string, string] };
+  return { kind: 'none' };
+}
+
+function answersMetric(metrics: MetricsRegistry | undefined): (outcome: string) => void {
+  if (!metrics) return () => undefined;
+  const counter = new Counter({
+    name: 'edge_iiif_answers_total',
+    help: 'IIIF image service requests, by outcome: info, hit or miss (an image answer from memory or made/joined), redirect, or why refused',
+    labelNames: ['outcome'] as const,
+    registers: [metrics.registry],
+  });
+  return (outcome) => counter.inc({ outcome });
+}
+
+/** Mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
+export function iiifImageRouter(deps: ImageServiceDeps): Router {
+  const router = Router({ caseSensitive: true, strict: true });
+  const service = createImageService({
+    client: deps.client,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.cacheBytes ? { cacheBytes: deps.cacheBytes } : {}),
+  });
+  const count = answersMetric(deps.metrics);
+  const refuse = (res: Response, answer: ImageRefusalAnswer): void => {
+    count(answer.outcome);
+    if (answer.retryAfterS) res.setHeader('Retry-After', String(answer.retryAfterS));
+    sendJsonError(res, { status: answer.status, code: answer.status, msg: answer.msg }, { error: answer.error });
+  };
+  const handler: RequestHandler = async (req, res) => {
+    const target = targetOf(req.url);
+    setRouteId(res, `iiif:${target.kind === 'none' ? 'image' : target.kind}`);
+    labelCache(res, 'BYPASS');
+    if (target.kind === 'none')
+      return refuse(res, { status: 404, error: 'IIIF_NO_SUCH_ADDRESS', msg: ADDRESS_HINT, outcome: 'bad_address' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return refuse(res, { status: 405, error: 'IIIF_METHOD', msg: `${req.method} is not allowed here; use GET`, outcome: 'bad_method' });
+    }
+    const store = storePathOfImageId(target.id);
+    if (!store.ok) return refuse(res, { status: 400, error: 'IIIF_BAD_ID', msg: `${store.msg}. ${ADDRESS_HINT}`, outcome: 'bad_id' });
+    if (!PICTURE_EXTENSION.test(store.path)) {
+      const msg = `${store.path} is not a picture the image service reads (JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIC)`;
+      return refuse(res, { status: 400, error: 'IIIF_NOT_AN_IMAGE', msg, outcome: 'not_an_image' });
+    }
+    const base = `${safeOrigin(deps.site.publicUrl, req.protocol, req.get('host'))}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
+    if (target.kind === 'redirect') {
+      count('redirect');
+      res.redirect(303, `${base}/info.json`);
+      return;
+    }
+    const path = storeRequestPath(deps.site.filePrefix, store.path);
+    try {
+      if (target.kind === 'info') {
+        await sendInfo(req, res, service, path, base);
+        count('info');
+      } else await sendImage(req, res, { service, path, base, params: target.params, count, refuse });
+    } catch (err) {
+      refuse(res, refusalOf(err, store.path));
+    }
+  };
+  router.use(handler);
+  return router;
+}
+
+async function sendInfo(req: Request, res: Response, service: ImageCaches, path: string, base: string): Promise<void> {
+  const { width, height } = await service.size(path);
+  const body = Buffer.from(JSON.stringify(imageInfo(base, width, height, IIIF_OUTPUT_LIMITS)));
+  // JSON-LD for clients that ask for it or for anything; plain JSON for those that name JSON alone.
+  const accept = req.headers.accept ?? '';
+  const plain = accept.includes('application/json') && !accept.includes('application/ld+json');
+  res.setHeader('Content-Type', plain ? 'application/json' : INFO_LD_TYPE);
+  res.setHeader('Vary', 'Accept');
+  res.setHeader('Link', `<${IIIF_PROFILE_URI}>;rel="profile"`);
+  res.setHeader('Cache-Control', INFO_CACHE_CONTROL);
+  send(req, res, { body, etag: etagOf(body) });
+}
+
+interface ImageCall {
+  service: ImageCaches;
+  path: string;
+  base: string;
+  params: [string, string, string, string];
+  count: (outcome: string) => void;
+  refuse: (res: Response, answer: ImageRefusalAnswer) => void;
+}
+
+async function sendImage(req: Request, res: Response, { service, path, base, params, count, refuse }: ImageCall): Promise<void> {
+  const parsed = parseImageRequest(...params, IIIF_OUTPUT_LIMITS);
+  if (!parsed.ok) return refuse(res, { ...parsed.refusal, outcome: 'bad_request' });
+  const { width, height } = await service.size(path);
+  const plan = planImage(parsed.value, width, height, IIIF_OUTPUT_LIMITS);
+  if (!plan.ok) return refuse(res, { ...plan.refusal, outcome: 'bad_request' });
+  const { made, hit } = await service.answer(path, plan.value);
+  count(hit ? 'hit' : 'miss');
+  labelCache(res, hit ? 'HIT' : 'MISS');
+  res.setHeader('Content-Type', MEDIA_TYPE[plan.value.format]);
+  res.setHeader('Link', `<${base}/${plan.value.canonical}>;rel="canonical", <${IIIF_PROFILE_URI}>;rel="profile"`);
+  res.setHeader('Cache-Control', isStableName(path) ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL);
+  send(req, res, made);
+}
+
+/** 200 with the bytes (none for HEAD), or 304 when the client holds them. */
+function send(req: Request, res: Response, { body, etag }: MadeAnswer): void {
+  res.setHeader('ETag', etag);
+  const tags = req.headers['if-none-match'];
+  if (typeof tags === 'string' && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Length', String(body.length));
+  res.status(200);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
+}
+
+// ---- Refusals ----
+// Why a picture's answer could not be made, as the image service tells it: the status, a stable code,
+// words a person understands, and the outcome counted in the service's metrics.
+
+export interface ImageRefusalAnswer {
+  status: number;
+  error: string;
+  msg: string;
+  outcome: string;
+  retryAfterS?: number;
+}
+
+/** The answer for an error of reading or making a picture at `storePath`. */
+export function refusalOf(err: unknown, storePath: string): ImageRefusalAnswer {
+  if (err instanceof MissingFile) {
+    return { status: 404, error: 'IIIF_NOT_FOUND', msg: `The file store has no picture ${storePath}`, outcome: 'missing' };
+  }
+  if (err instanceof ImageRefusal) {
+    if (err.reason === 'too_large') {
+      return { status: 413, error: 'IIIF_TOO_LARGE', msg: `The picture is too large to decode: ${err.message}`, outcome: 'too_large' };
+    }
+    return { status: 400, error: 'IIIF_NOT_AN_IMAGE', msg: `${storePath} has no image service: ${err.message}`, outcome: 'not_an_image' };
+  }
+  if (err instanceof ImageBusyError) {
+    const msg = `The edge is busy making pictures (${err.message}); try again shortly`;
+    return { status: 503, error: 'IIIF_BUSY', msg, outcome: 'busy', retryAfterS: 2 };
+  }
+  if (err instanceof UpstreamError) {
+    // The read is cut off by the service's own deadline only (a visitor leaving does not stop it).
+    if (err.code === 'UPSTREAM_ABORTED') {
+      const msg = `Reading ${storePath} from the content service took too long (${err.message})`;
+      return { status: 504, error: 'IIIF_UPSTREAM', msg, outcome: 'upstream_error' };
+    }
+    const answer = upstreamErrorAnswer(err);
+    return { status: answer.status, error: 'IIIF_UPSTREAM', msg: answer.msg, outcome: 'upstream_error' };
+  }
+  const msg = `The picture could not be read from the content service (${(err as Error).message})`;
+  return { status: 502, error: 'IIIF_UPSTREAM', msg, outcome: 'upstream_error' };
+}

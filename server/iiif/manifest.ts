@@ -1,0 +1,224 @@
+// IIIF Presentation API 3.0 documents of the collection: `/manifest/<exhibit id>` (an exhibit with one
+// Canvas per picture) and `/collection/<exhibition id>` (a temporary exhibition's exhibits, one manifest
+// each), built from the content service's records and the store's pictures. Each answer is kept for
+// PAGE_CACHE_TTL_S, one build at a time per document; when a rebuild fails because the service or the
+// store is down, or comes out incomplete, the last good copy is served (X-Cache: STALE). Errors are JSON
+// with a stable `error`: 400 for an id no record can have, 404 for a record that does not exist or has no
+// picture to show, 503 when nothing can be built or served. Other origins may read every answer
+// (server/express.ts opens the IIIF paths to them).
+import { Router, type Request, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
+import { RECORD_ID } from '../../shared/ids.ts';
+import type { ContentCaller } from '../content/api.ts';
+import { sendJsonError } from '../http/errors.ts';
+import { safeOrigin } from '../http/origin.ts';
+import { labelCache, requestIdOf, setRouteId } from '../http/request-log.ts';
+import type { SiteSettings } from '../loaders/types.ts';
+import type { UpstreamClient } from '../upstream/client.ts';
+import { UpstreamError } from '../upstream/errors.ts';
+import { exhibitManifest, exhibitionCollection, type ManifestSite } from './manifest-build.ts';
+import {
+  createPictureSizes,
+  IiifNotFound,
+  measurePictures,
+  readExhibit,
+  readExhibition,
+  type PictureSizes,
+  type RecordReader,
+} from './manifest-records.ts';
+
+export interface ManifestDeps {
+  api: ContentCaller;
+  /** The file store's client: the pictures' headers give the canvases' sizes. */
+  client: UpstreamClient;
+  logger: Logger;
+  now: () => number;
+  site: SiteSettings;
+  /** PAGE_CACHE_TTL_S: how long a built document is served before it is built again. */
+  ttlS: number;
+  /** IIIF_RIGHTS and IIIF_ATTRIBUTION ('' = not stated). */
+  iiif: { rights: string; attribution: string };
+}
+
+// ---- The copies ----
+
+type CopyStatus = 'HIT' | 'MISS' | 'STALE';
+
+/** What a build makes: the answer's bytes, and whether every part it needed was read fresh. */
+interface Build {
+  body: Buffer;
+  whole: boolean;
+}
+
+interface Copy {
+  body: Buffer;
+  status: CopyStatus;
+  /** Seconds since the copy was built. */
+  ageS: number;
+  /** False for an incomplete build answered once and not kept. */
+  kept: boolean;
+}
+
+/** Documents kept: keys hold the origin, which comes from the Host header when PUBLIC_URL is unset. */
+const MAX_COPIES = 1024;
+/** Builds under way that callers share: beyond this many distinct ones, a build runs for its caller alone. */
+const MAX_BUILDING = 64;
+
+/**
+ * The copy of a document: fresh, or built now (callers of one key share one build). A complete build
+ * replaces the copy; an incomplete one is answered only when there is no copy to stand in, and never kept.
+ * A failed build answers the last copy when `usable(error)` says an old copy may stand in (an outage), and
+ * otherwise drops it and throws.
+ */
+function createCopies(options: { ttlS: number; now: () => number }) {
+  const copies = new LRUCache<string, { body: Buffer; builtAt: number }>({ max: MAX_COPIES });
+  const building = new Map<string, Promise<Build & { builtAt: number }>>();
+  const copy = (held: { body: Buffer; builtAt: number }, status: CopyStatus, kept = true): Copy => ({
+    body: held.body,
+    status,
+    kept,
+    ageS: Math.max(0, Math.floor((options.now() - held.builtAt) / 1000)),
+  });
+
+  function rebuild(key: string, build: () => Promise<Build>): Promise<Build & { builtAt: number }> {
+    const running = building.get(key);
+    if (running) return running;
+    const started = build().then((built) => {
+      const builtAt = options.now();
+      if (built.whole) copies.set(key, { body: built.body, builtAt });
+      return { ...built, builtAt };
+    });
+    if (building.size >= MAX_BUILDING) return started;
+    const shared = started.finally(() => building.delete(key));
+    building.set(key, shared);
+    return shared;
+  }
+
+  return async function get(key: string, build: () => Promise<Build>, usable: (error: unknown) => boolean): Promise<Copy> {
+    const held = copies.get(key);
+    if (held && options.now() - held.builtAt < options.ttlS * 1000) return copy(held, 'HIT');
+    let built: Build & { builtAt: number };
+    try {
+      built = await rebuild(key, build);
+    } catch (err) {
+      const last = copies.get(key);
+      if (last && usable(err)) return copy(last, 'STALE');
+      copies.delete(key);
+      throw err;
+    }
+    if (built.whole) return copy(built, 'MISS');
+    const last = copies.get(key);
+    return last ? copy(last, 'STALE') : copy(built, 'MISS', false);
+  };
+}
+
+// ---- The routes ----
+
+/** A build that found nothing to build from while the service or the store was failing. */
+class IiifUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IiifUnavailable';
+  }
+}
+
+const isMissing = (err: unknown): boolean => err instanceof IiifNotFound || (err instanceof UpstreamError && err.isNotFound);
+
+/** Seconds a client waits before asking again after a 503. */
+const RETRY_AFTER_S = 30;
+/** How long a stale or incomplete answer may be reused: it is replaced as soon as a build is whole. */
+const SHORT_MAX_AGE_S = 60;
+
+type Kind = 'manifest' | 'collection';
+
+/** The answer of a build that failed: 404 for what does not exist, else 503 (logged). */
+function fail(res: Response, kind: Kind, err: unknown, log: { logger: Logger; requestId: string }): void {
+  if (isMissing(err)) {
+    const msg = err instanceof IiifNotFound ? err.message : `There is no such ${kind === 'manifest' ? 'exhibit' : 'exhibition'}`;
+    return sendJsonError(res, { status: 404, code: 404, msg }, { error: 'IIIF_NOT_FOUND' });
+  }
+  // A service or store outage is expected now and then; anything else escaping a build is a bug to look at.
+  if (err instanceof UpstreamError || err instanceof IiifUnavailable)
+    log.logger.warn({ reqId: log.requestId, route: `iiif:${kind}`, err: err.message }, `iiif: ${kind} unavailable, no copy to serve`);
+  else log.logger.error({ reqId: log.requestId, route: `iiif:${kind}`, err }, `iiif: building a ${kind} failed`);
+  res.setHeader('Retry-After', String(RETRY_AFTER_S));
+  sendJsonError(
+    res,
+    {
+      status: 503,
+      code: 503,
+      msg: 'The museum content service is not answering, so this cannot be built now. Please try again in a minute.',
+    },
+    { error: 'IIIF_UNAVAILABLE' },
+  );
+}
+
+/** Only GET and HEAD (and a preflight, answered before) reach a document. */
+function refuseMethod(kind: Kind, res: Response): void {
+  setRouteId(res, `iiif:${kind}`);
+  res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+  sendJsonError(res, { status: 405, code: 405, msg: 'Only GET and HEAD are answered here.' }, { error: 'IIIF_METHOD' });
+}
+
+export function iiifManifestRouter(deps: ManifestDeps): Router {
+  const { api, logger, site } = deps;
+  const router = Router({ caseSensitive: true, strict: true });
+  const copyOf = createCopies({ ttlS: deps.ttlS, now: deps.now });
+  const sizes: PictureSizes = createPictureSizes({ client: deps.client });
+
+  async function buildManifest(id: string, at: ManifestSite, reader: RecordReader): Promise<Build> {
+    const record = await readExhibit(reader, id);
+    const measured = await measurePictures(sizes, record.pictures, site, reader);
+    if (measured.pictures.length === 0) {
+      // A manifest must paint at least one Canvas.
+      if (!measured.whole) throw new IiifUnavailable(`the pictures of exhibit ${id} cannot be read from the store now`);
+      throw new IiifNotFound(`Exhibit ${id} has no picture in the store, so it has no IIIF manifest`);
+    }
+    const body = exhibitManifest(at, record, measured.pictures);
+    return { body: Buffer.from(JSON.stringify(body)), whole: record.whole && measured.whole };
+  }
+
+  async function buildCollection(id: string, at: ManifestSite, reader: RecordReader): Promise<Build> {
+    const record = await readExhibition(reader, id);
+    return { body: Buffer.from(JSON.stringify(exhibitionCollection(at, record))), whole: record.whole };
+  }
+
+  async function serve(kind: Kind, req: Request, res: Response): Promise<void> {
+    setRouteId(res, `iiif:${kind}`);
+    const id = String(req.params.id ?? '');
+    if (!RECORD_ID.test(id)) {
+      const msg = `Not a record id: ids are letters, digits, '-' and '_' (at most 64), like the ${kind === 'manifest' ? 'exhibit' : 'exhibition'} page's address ends with`;
+      return sendJsonError(res, { status: 400, code: 400, msg }, { error: 'IIIF_BAD_ID' });
+    }
+    const requestId = requestIdOf(res) ?? '';
+    const origin = safeOrigin(site.publicUrl, req.protocol, req.get('host'));
+    const at: ManifestSite = { origin, rights: deps.iiif.rights, attribution: deps.iiif.attribution };
+    const reader: RecordReader = { api, logger, requestId, english: site.english };
+    let answer: Copy;
+    try {
+      answer = await copyOf(
+        `${kind} ${id} ${origin}`,
+        () => (kind === 'manifest' ? buildManifest(id, at, reader) : buildCollection(id, at, reader)),
+        (err) => !isMissing(err),
+      );
+    } catch (err) {
+      return fail(res, kind, err, reader);
+    }
+    labelCache(res, answer.status, answer.ageS);
+    const fresh = answer.status !== 'STALE' && answer.kept;
+    res.set({
+      'Content-Type': IIIF_MANIFEST_TYPE,
+      'Cache-Control': `public, max-age=${fresh ? deps.ttlS : Math.min(deps.ttlS, SHORT_MAX_AGE_S)}`,
+    });
+    res.vary('Accept-Encoding');
+    res.send(answer.body);
+  }
+
+  for (const kind of ['manifest', 'collection'] as const) {
+    router.get(`/${kind}/:id`, (req, res) => serve(kind, req, res));
+    router.all(`/${kind}/:id`, (_req, res) => refuseMethod(kind, res));
+  }
+  return router;
+}
