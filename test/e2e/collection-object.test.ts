@@ -180,6 +180,25 @@ describe('deep zoom', () => {
     expect(problemText(p)).toBe('');
     expect(await cspViolations(p.page)).toBe('');
   });
+
+  it('says the picture could not be loaded and links the full image when its service fails', async () => {
+    const p = await world.newPage('desktop');
+    // The store lost the picture after the page was kept: its image service answers 404.
+    await p.page.route(/\/iiif\/3\/[^/]+\/info\.json$/, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"IIIF_NOT_FOUND"}' }),
+    );
+    expect(await p.open(withModel)).toBe(200);
+    const full = await p.page.locator('a.deep-zoom__link').getAttribute('href');
+    await p.page.locator('button.deep-zoom__open').click();
+    const alert = p.page.locator('dialog.zoom-dialog [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('大图暂时无法加载');
+    expect(await alert.locator('a').getAttribute('href')).toBe(full);
+    // Esc still closes it and gives the focus back.
+    await p.page.keyboard.press('Escape');
+    await expect.poll(() => p.page.locator('dialog.zoom-dialog[open]').count()).toBe(0);
+    expect(await p.page.locator('button.deep-zoom__open').evaluate((b) => b === document.activeElement)).toBe(true);
+  });
 });
 
 /** How many distinct grey levels a PNG shows (1 = a blank box). */

@@ -172,7 +172,14 @@ function glb(name: string, parts: readonly Part[], colour: [number, number, numb
     scenes: [{ name, nodes: nodes.map((_, i) => i) }],
     nodes,
     meshes,
-    materials: [{ name, pbrMetallicRoughness: { baseColorFactor: [...colour, 1], metallicFactor: metallic, roughnessFactor: roughness } }],
+    // A turned vessel is open at its mouth: its inside is the same surface seen from behind.
+    materials: [
+      {
+        name,
+        doubleSided: true,
+        pbrMetallicRoughness: { baseColorFactor: [...colour, 1], metallicFactor: metallic, roughnessFactor: roughness },
+      },
+    ],
     buffers: [{ byteLength: bin.length }],
     bufferViews,
     accessors,
