@@ -2,12 +2,13 @@
 // gallery, the facts (type, period and exact date, size, grade, holding institution, provenance), the
 // description and commentary (read aloud where the browser can), the 3D model when there is one and the
 // IIIF manifest that other viewers and aggregators open.
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import DeepZoom from '../components/DeepZoom.tsx';
 import Gallery from '../components/Gallery.tsx';
 import ListenButton from '../components/ListenButton.tsx';
 import ModelViewer, { ModelButton } from '../components/ModelViewer.tsx';
 import { useViewerT } from '../components/viewer-texts.ts';
+import type { ExhibitDetailData } from '../../shared/exhibition-views.ts';
 import { IIIF_LOGO_PATH, iiifLogoHref } from '../../shared/iiif.ts';
 import SafeImage from '../components/SafeImage.tsx';
 import { useListScroll } from '../components/useListScroll.ts';
@@ -18,7 +19,6 @@ import SiteLink from '../components/SiteLink.tsx';
 export default function ExhibitDetail() {
   const data = useScreenData('exhibitDetail');
   const t = useT();
-  const vt = useViewerT();
   useListScroll();
   // Which exhibit's model is on the stage: another exhibit (reached by a link) opens on its picture.
   const [modelOf, setModelOf] = useState<string | null>(null);
@@ -70,57 +70,17 @@ export default function ExhibitDetail() {
               ))}
             </dl>
           )}
-          {(model || data.iiif) && (
-            <div className="exhibit__tools">
-              {model?.kind === 'gltf' && (
-                <ModelButton
-                  url={model.url}
-                  open={modelOpen}
-                  onToggle={() => (modelOpen ? closeModel() : setModelOf(data.id))}
-                  buttonRef={modelButton}
-                />
-              )}
-              {model?.kind === 'link' && (
-                <a className="button button--primary exhibit__model" href={model.url} target="_blank" rel="noopener">
-                  {t('col.model')}
-                  <span aria-hidden="true"> ↗</span>
-                  <span className="visually-hidden">{t('frame.newTab')}</span>
-                </a>
-              )}
-              {data.iiif && (
-                <a className="iiif-link" href={iiifLogoHref(data.iiif.manifest)} title={vt('iiifManifest')}>
-                  <img className="iiif-link__logo" src={IIIF_LOGO_PATH} alt="" width={34} height={30} />
-                  <span className="visually-hidden">{vt('iiifManifest')}</span>
-                </a>
-              )}
-            </div>
-          )}
+          <ExhibitTools
+            model={model}
+            iiif={data.iiif}
+            modelOpen={modelOpen}
+            onToggleModel={() => (modelOpen ? closeModel() : setModelOf(data.id))}
+            modelButton={modelButton}
+          />
         </div>
       </div>
 
-      {(data.html || data.explanation) && (
-        <div className={`exhibit__texts${data.html && data.explanation ? ' exhibit__texts--two' : ''}`}>
-          {data.html && (
-            <section className="exhibit__section" aria-labelledby="exhibit-about">
-              <h2 id="exhibit-about" className="exhibit__subhead">
-                {t('col.description')}
-              </h2>
-              <div className="prose" dangerouslySetInnerHTML={{ __html: data.html }} />
-            </section>
-          )}
-          {data.explanation && (
-            <section className="exhibit__section exhibit__section--note" aria-labelledby="exhibit-explanation">
-              <div className="exhibit__subhead-row">
-                <h2 id="exhibit-explanation" className="exhibit__subhead">
-                  {t('col.explanation')}
-                </h2>
-                {data.speech && <ListenButton speech={data.speech} />}
-              </div>
-              <div className="prose" dangerouslySetInnerHTML={{ __html: data.explanation }} />
-            </section>
-          )}
-        </div>
-      )}
+      <ExhibitTexts data={data} />
       {data.gallery.length > 1 && (
         <section className="exhibit__section" aria-labelledby="exhibit-images">
           <h2 id="exhibit-images" className="exhibit__subhead">
@@ -137,5 +97,71 @@ export default function ExhibitDetail() {
         </SiteLink>
       </p>
     </article>
+  );
+}
+
+/** The 3D model's toggle (or its link to another site's viewer) and the IIIF manifest's logo link. */
+function ExhibitTools({
+  model,
+  iiif,
+  modelOpen,
+  onToggleModel,
+  modelButton,
+}: {
+  model: ExhibitDetailData['model'];
+  iiif: ExhibitDetailData['iiif'];
+  modelOpen: boolean;
+  onToggleModel: () => void;
+  modelButton: RefObject<HTMLButtonElement | null>;
+}) {
+  const t = useT();
+  const vt = useViewerT();
+  if (!model && !iiif) return null;
+  return (
+    <div className="exhibit__tools">
+      {model?.kind === 'gltf' && <ModelButton url={model.url} open={modelOpen} onToggle={onToggleModel} buttonRef={modelButton} />}
+      {model?.kind === 'link' && (
+        <a className="button button--primary exhibit__model" href={model.url} target="_blank" rel="noopener">
+          {t('col.model')}
+          <span aria-hidden="true"> ↗</span>
+          <span className="visually-hidden">{t('frame.newTab')}</span>
+        </a>
+      )}
+      {iiif && (
+        <a className="iiif-link" href={iiifLogoHref(iiif.manifest)} title={vt('iiifManifest')}>
+          <img className="iiif-link__logo" src={IIIF_LOGO_PATH} alt="" width={34} height={30} />
+          <span className="visually-hidden">{vt('iiifManifest')}</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** The description and the commentary, which the browser reads aloud where it has a voice. */
+function ExhibitTexts({ data }: { data: ExhibitDetailData }) {
+  const t = useT();
+  if (!data.html && !data.explanation) return null;
+  return (
+    <div className={`exhibit__texts${data.html && data.explanation ? ' exhibit__texts--two' : ''}`}>
+      {data.html && (
+        <section className="exhibit__section" aria-labelledby="exhibit-about">
+          <h2 id="exhibit-about" className="exhibit__subhead">
+            {t('col.description')}
+          </h2>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: data.html }} />
+        </section>
+      )}
+      {data.explanation && (
+        <section className="exhibit__section exhibit__section--note" aria-labelledby="exhibit-explanation">
+          <div className="exhibit__subhead-row">
+            <h2 id="exhibit-explanation" className="exhibit__subhead">
+              {t('col.explanation')}
+            </h2>
+            {data.speech && <ListenButton speech={data.speech} />}
+          </div>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: data.explanation }} />
+        </section>
+      )}
+    </div>
   );
 }
