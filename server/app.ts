@@ -30,7 +30,7 @@ import { apiRouter, createApiAnswers, createApiReads } from './proxy/api.ts';
 import { createApiPaths } from './proxy/calls.ts';
 import { filesRouter } from './proxy/files.ts';
 import { createMissBudget } from './proxy/miss-budget.ts';
-import { iiifImageRouter } from './iiif/image.ts';
+import { createIiifImages, type ImageHits, type ImageServiceDeps } from './iiif/image.ts';
 import { iiifManifestRouter } from './iiif/manifest.ts';
 import { joinPurgeBuses, type PurgeBus } from './sharing/purge.ts';
 import { ClusterRateStore } from './sharing/cluster.ts';
@@ -204,12 +204,13 @@ function backgroundRequest(key: string, publicUrl: string) {
   };
 }
 
-/** The IIIF answers: the manifests (fixed words first), then the image service. */
-function iiifRouter(deps: Parameters<typeof iiifImageRouter>[0] & Parameters<typeof iiifManifestRouter>[0]): Router {
+/** The IIIF answers: the manifests (fixed words first), then the image service, whose cached answers the front door sends too. */
+function iiifParts(deps: ImageServiceDeps & Parameters<typeof iiifManifestRouter>[0]): { router: Router; hits: ImageHits } {
+  const images = createIiifImages(deps);
   const router = Router({ caseSensitive: true, strict: true });
   router.use(iiifManifestRouter(deps));
-  router.use(iiifImageRouter(deps));
-  return router;
+  router.use(images.router);
+  return { router, hits: images.hits };
 }
 
 export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
@@ -248,6 +249,10 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   };
   const apiPaths = createApiPaths(config.apiAliases);
   const apiAnswers = createApiAnswers(base.security);
+  const iiif = iiifParts({
+    ...{ client, logger, metrics, api, now, site, ttlS: config.pageCacheTtlS, iiif: config.iiif },
+    door: { security: base.security, log },
+  });
   const app = buildExpress(
     { trustProxy: config.trustProxy, publicUrl: site.publicUrl },
     {
@@ -267,7 +272,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
         : null,
       api: apiRouter({ contentApi: api, paths: apiPaths, answers: apiAnswers, writeLimiter: writeLimiter.hard, missBudget }),
       files: filesRouter({ filePrefix: config.filePrefix, client, metrics }),
-      iiif: iiifRouter({ client, logger, metrics, api, now, site, ttlS: config.pageCacheTtlS, iiif: config.iiif }),
+      iiif: iiif.router,
       discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
       engine,
       pageCache,
@@ -280,6 +285,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     buildFiles: createBuildFiles(base.publicDir, base.security),
     apiPrefixes: apiPaths.prefixes,
     apiHits: createApiReads(app, { contentApi: api, route: apiPaths.match, answers: apiAnswers, security: base.security, log }),
+    iiifHits: iiif.hits,
     security: base.security,
     log,
     trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,

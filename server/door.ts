@@ -1,6 +1,6 @@
 // The front door: what the HTTP server runs. Every answer the edge already holds in memory is answered
 // here and only here, before Express: /healthz, the build files, stored pages (HTML and /__data, fresh or
-// stale-while-revalidate) and fresh API reads. Each is a prepared answer sent in one writeHead, with the
+// stale-while-revalidate), fresh API reads and IIIF image answers already made. Each is a prepared answer sent in one writeHead, with the
 // same request id, log line and metric as any other answer. A request that names more than one host is
 // refused first, before anything reads its Host. Everything else — misses, writes, operators, other bad
 // input — goes to Express untouched.
@@ -12,6 +12,7 @@ import type { TLSSocket } from 'node:tls';
 import { flatHead, preparedOf, sendPrepared, type Prepared } from './http/prepared.ts';
 import { beginDoorRequest, setRouteId, type RequestLogDeps } from './http/request-log.ts';
 import type { SecurityHeaders } from './http/security.ts';
+import { IIIF_PREFIX } from '../shared/iiif.ts';
 
 export interface FrontDoorDeps {
   /** Where everything the door does not answer goes (Express). */
@@ -22,6 +23,8 @@ export interface FrontDoorDeps {
   apiPrefixes: readonly string[];
   /** Fresh API reads: true when the read was answered or is being answered here. */
   apiHits: (req: IncomingMessage, res: ServerResponse, started: number) => boolean;
+  /** IIIF image answers already in memory (server/iiif/image.ts); false for anything else. */
+  iiifHits?: (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
   security: SecurityHeaders;
   log: RequestLogDeps;
   /** Express's compiled `trust proxy` (app.get('trust proxy fn')): the page key's protocol is Express's. */
@@ -29,6 +32,9 @@ export interface FrontDoorDeps {
 }
 
 /** Express's req.protocol, from the raw request (the same rule, so the door and Express key pages alike). */
+/** Where the IIIF image answers live (the manifests below it are Express's alone). */
+const IIIF_IMAGES = `${IIIF_PREFIX}/`;
+
 function protocolOf(req: IncomingMessage, trust: FrontDoorDeps['trustProxy']): string {
   const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
   if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
@@ -138,6 +144,7 @@ export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
       }
       return next(req, res);
     }
+    if (deps.iiifHits && url.startsWith(IIIF_IMAGES) && deps.iiifHits(req, res, started, protocolOf(req, deps.trustProxy))) return;
     if (pageCache && !req.headers.authorization && url.startsWith('/')) {
       const found = pageCache.find(pageKey(protocolOf(req, deps.trustProxy), req.headers.host ?? '', url));
       if (found instanceof Promise) {

@@ -10,7 +10,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { CALENDAR_PREFIX, FEED_PREFIX, ROBOTS_PATH, SITEMAP_PART_PREFIX, SITEMAP_PATH } from '../shared/discovery-paths.ts';
-import { IIIF_PREFIX } from '../shared/iiif.ts';
+import { IIIF_CORS, IIIF_PREFIX } from '../shared/iiif.ts';
 import { pageKey, type PageCache } from './cache/page-cache.ts';
 import type { Config } from './config.ts';
 import { errorHandler, sendJsonError } from './http/errors.ts';
@@ -85,7 +85,7 @@ export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
  * they, are open to every origin (GET and HEAD; a preflight is answered here).
  */
 const iiifCors: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
+  for (const [name, value] of IIIF_CORS) res.setHeader(name, value);
   if (req.method !== 'OPTIONS') return next();
   setRouteId(res, 'iiif:preflight');
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');

@@ -62,3 +62,6 @@ export const IIIF_LOGO_PATH = '/iiif-logo.svg';
 export function iiifLogoHref(manifestUrl: string): string {
   return `${manifestUrl}?manifest=${encodeURIComponent(manifestUrl)}`;
 }
+
+/** IIIF viewers and aggregators load images and manifests from other sites: the IIIF answers are open to every origin. */
+export const IIIF_CORS: ReadonlyArray<readonly [string, string]> = [['Access-Control-Allow-Origin', '*']];

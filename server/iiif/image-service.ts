@@ -139,8 +139,14 @@ export interface ImageCaches {
   /** The picture's size as shown; its pyramid is built when the size is not known yet. */
   size(path: string): Promise<{ width: number; height: number }>;
   answer(path: string, plan: ImagePlan): Promise<{ made: MadeAnswer; hit: boolean }>;
+  /** The picture's size when it is known, without reading anything (the front door's question). */
+  knownSize(path: string): { width: number; height: number } | undefined;
+  /** The answer when it is in memory, without making it (the front door's question). */
+  peek(path: string, plan: ImagePlan): MadeAnswer | undefined;
   stats(): { pyramids: { entries: number; bytes: number }; answers: { entries: number; bytes: number } };
 }
+
+const answerKey = (path: string, plan: ImagePlan): string => `${plan.canonical} ${path}`;
 
 const ttlOf = (path: string): number | undefined => (isStableName(path) ? undefined : CHANGEABLE_TTL_MS);
 
@@ -180,8 +186,10 @@ export function createImageCaches({ build, cut, bytes = IIIF_CACHE_BYTES }: Imag
       const { width, height } = await pyramidOf(path);
       return { width, height };
     },
+    knownSize: (path) => sizes.get(path),
+    peek: (path, plan) => answers.get(answerKey(path, plan)),
     async answer(path, plan) {
-      const key = `${plan.canonical} ${path}`;
+      const key = answerKey(path, plan);
       const hit = answers.has(key);
       const made = await answers.fetch(key, { context: { path, plan } });
       if (made) return { made, hit };

@@ -6,20 +6,23 @@
 // only for a path below the file prefix on the service's own origin. Every refusal is JSON a person can
 // read with a stable code: 400 for a bad id or parameter, 404 for a missing file, 413 for a picture too
 // large to decode, 501 for what the API defines and this service does not make.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
-import { IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
+import { IIIF_CORS, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
 import { sendJsonError } from '../http/errors.ts';
 import { safeOrigin } from '../http/origin.ts';
-import { labelCache, setRouteId } from '../http/request-log.ts';
+import { flatHead, sendPrepared, type HeaderPairs } from '../http/prepared.ts';
+import { beginDoorRequest, labelCache, noteCache, setRouteId, type RequestLogDeps } from '../http/request-log.ts';
+import type { SecurityHeaders } from '../http/security.ts';
 import { etagOf } from '../images/variant-cache.ts';
 import { isStableName } from '../images/variant-request.ts';
 import type { MetricsRegistry } from '../images/variants.ts';
 import type { SiteSettings } from '../loaders/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { IIIF_OUTPUT_LIMITS, IIIF_PROFILE_URI, imageInfo, parseImageRequest, planImage } from './image-request.ts';
+import { IIIF_OUTPUT_LIMITS, IIIF_PROFILE_URI, imageInfo, parseImageRequest, planImage, type ImagePlan } from './image-request.ts';
 import { MEDIA_TYPE } from './image-pyramid.ts';
 import { createImageService, type ImageCaches, type MadeAnswer } from './image-service.ts';
 import { ImageBusyError, ImageRefusal } from '../images/resize.ts';
@@ -34,6 +37,8 @@ export interface ImageServiceDeps {
   site: Pick<SiteSettings, 'filePrefix' | 'publicUrl'>;
   /** Bounds of the pyramid and answer caches (IIIF_CACHE_BYTES by default). */
   cacheBytes?: { pyramids: number; answers: number };
+  /** What the front door needs to send an answer itself; without it every request goes to the router. */
+  door?: { security: SecurityHeaders; log: RequestLogDeps };
 }
 
 /** A year and immutable for upload-id names (the bytes never change); a day for others. */
@@ -73,15 +78,60 @@ function answersMetric(metrics: MetricsRegistry | undefined): (outcome: string) 
   return (outcome) => counter.inc({ outcome });
 }
 
-/** Mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
-export function iiifImageRouter(deps: ImageServiceDeps): Router {
-  const router = Router({ caseSensitive: true, strict: true });
+export interface IiifImages {
+  /** Mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
+  router: Router;
+  /** The front door's part: an image answer already in memory, sent whole; false for anything else. */
+  hits: ImageHits;
+}
+
+export type ImageHits = (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
+
+/** The image service, and the two ways into it: Express's router, and the front door's hits. */
+export function createIiifImages(deps: ImageServiceDeps): IiifImages {
   const service = createImageService({
     client: deps.client,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.cacheBytes ? { cacheBytes: deps.cacheBytes } : {}),
   });
   const count = answersMetric(deps.metrics);
+  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count) };
+}
+
+/**
+ * Cached image answers for the front door: the address is read and checked exactly as the router reads
+ * it, then only the picture's known size and the answer cache are consulted; whatever is not already in
+ * memory (an unknown picture, a refusal, a miss, info.json) is the router's.
+ */
+function imageHits(deps: ImageServiceDeps, service: ImageCaches, count: (outcome: string) => void): ImageHits {
+  const security = deps.door?.security ?? [];
+  return (req, res, started, protocol) => {
+    const url = req.url ?? '/';
+    if (!deps.door || !url.startsWith(`${IIIF_PREFIX}/`)) return false;
+    const target = targetOf(url.slice(IIIF_PREFIX.length));
+    if (target.kind !== 'image') return false;
+    const store = storePathOfImageId(target.id);
+    if (!store.ok || !PICTURE_EXTENSION.test(store.path)) return false;
+    const path = storeRequestPath(deps.site.filePrefix, store.path);
+    const size = service.knownSize(path);
+    const parsed = size && parseImageRequest(...target.params, IIIF_OUTPUT_LIMITS);
+    const plan = size && parsed?.ok && planImage(parsed.value, size.width, size.height, IIIF_OUTPUT_LIMITS);
+    const made = plan && plan.ok && service.peek(path, plan.value);
+    if (!plan || !plan.ok || !made) return false;
+    const sending = beginDoorRequest(req, res, deps.door.log, started);
+    setRouteId(res, 'iiif:image');
+    noteCache(res, 'HIT');
+    count('hit');
+    const base = `${safeOrigin(deps.site.publicUrl, protocol, req.headers.host)}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
+    const head = flatHead([...security, ...IIIF_CORS, ['X-Cache', 'HIT'], ...imageHeaders(path, base, plan.value), ['ETag', made.etag]]);
+    const answer = { status: 200, head, etag: made.etag, identity: made.body, gzip: null, br: null };
+    sendPrepared(req, res, answer, sending);
+    return true;
+  };
+}
+
+function imageRouter(deps: ImageServiceDeps, service: ImageCaches, count: (outcome: string) => void): Router {
+  const router = Router({ caseSensitive: true, strict: true });
   const refuse = (res: Response, answer: ImageRefusalAnswer): void => {
     count(answer.outcome);
     if (answer.retryAfterS) res.setHeader('Retry-After', String(answer.retryAfterS));
@@ -154,10 +204,17 @@ async function sendImage(req: Request, res: Response, { service, path, base, par
   const { made, hit } = await service.answer(path, plan.value);
   count(hit ? 'hit' : 'miss');
   labelCache(res, hit ? 'HIT' : 'MISS');
-  res.setHeader('Content-Type', MEDIA_TYPE[plan.value.format]);
-  res.setHeader('Link', `<${base}/${plan.value.canonical}>;rel="canonical", <${IIIF_PROFILE_URI}>;rel="profile"`);
-  res.setHeader('Cache-Control', isStableName(path) ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL);
+  for (const [name, value] of imageHeaders(path, base, plan.value)) res.setHeader(name, value);
   send(req, res, made);
+}
+
+/** What an image answer says besides its bytes, the same whether the front door or Express sends it. */
+function imageHeaders(path: string, base: string, plan: ImagePlan): HeaderPairs {
+  return [
+    ['Content-Type', MEDIA_TYPE[plan.format]],
+    ['Link', `<${base}/${plan.canonical}>;rel="canonical", <${IIIF_PROFILE_URI}>;rel="profile"`],
+    ['Cache-Control', isStableName(path) ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL],
+  ];
 }
 
 /** 200 with the bytes (none for HEAD), or 304 when the client holds them. */

@@ -165,6 +165,42 @@ describe('the demo pictures (reference service)', () => {
     expect(cached.status).toBe(304);
   });
 
+  it('sends a tile already in memory from the front door, Express untouched, with the headers and bytes Express sent', async () => {
+    // Counts the requests Express itself takes (the door hands it everything it does not answer).
+    const app = world.edge.app as unknown as { handle: (...args: unknown[]) => unknown };
+    const handle = app.handle;
+    let expressTook = 0;
+    app.handle = (...args: unknown[]) => {
+      expressTook++;
+      return handle.apply(app, args);
+    };
+    try {
+      const path = `/iiif/3/${id}/0,0,256,256/256,/0/default.webp`;
+      const made = await get(world.url, path);
+      expect(made.status).toBe(200);
+      expect(expressTook).toBe(1);
+      const sent = await get(world.url, path);
+      expect(expressTook).toBe(1);
+      expect(sent.headers.get('x-cache')).toBe('HIT');
+      expect(sent.body.equals(made.body)).toBe(true);
+      const perSending = new Set(['date', 'x-request-id', 'x-cache', 'connection', 'keep-alive']);
+      const headers = (h: Headers) => [...h].filter(([name]) => !perSending.has(name)).sort();
+      expect(headers(sent.headers)).toEqual(headers(made.headers));
+      expect(sent.headers.get('access-control-allow-origin')).toBe('*');
+      // A conditional request and HEAD are the door's too; an address it cannot read goes on to Express.
+      const cached = await get(world.url, path, { headers: { 'if-none-match': made.headers.get('etag')! } });
+      expect(cached.status).toBe(304);
+      const head = await fetch(`${world.url}${path}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('content-length'))).toBe(made.body.length);
+      expect(expressTook).toBe(1);
+      expect((await get(world.url, `/iiif/3/${id}/0,0,256,256/0,/0/default.webp`)).status).toBe(400);
+      expect(expressTook).toBe(2);
+    } finally {
+      app.handle = handle;
+    }
+  });
+
   it.each([
     ['full/max/0/default.jpg', (w: number, h: number) => [w, h]],
     ['full/200,/0/default.jpg', (w: number, h: number) => [200, Math.round((h * 200) / w)]],
