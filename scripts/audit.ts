@@ -21,18 +21,8 @@ import { createCmsServer } from '../cms/server.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BUDGET;
 const CATEGORIES = Object.keys(BUDGET) as Category[];
@@ -141,7 +131,7 @@ async function runLighthouse(url: string, port: number): Promise<{ scores: Row['
 
 async function runAxe(urls: string[]): Promise<Array<{ count: number; ids: string[] }>> {
   const axeSource = readFileSync(join(process.cwd(), 'node_modules/axe-core/axe.min.js'), 'utf8');
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const out: Array<{ count: number; ids: string[] }> = [];
     for (const [viewport, isMobile] of [[{ width: 390, height: 844 }, true] as const]) {
@@ -236,7 +226,7 @@ async function main(): Promise<void> {
     // Warm the edge's caches: the audit measures the page, not the first cold upstream call.
     for (const url of urls) await fetch(url).then((r) => r.text());
 
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
     const lh: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
     try {
       for (const url of urls) lh.push(await runLighthouse(url, chrome.port));

@@ -31,7 +31,7 @@ import { createApiPaths } from './proxy/calls.ts';
 import { filesRouter } from './proxy/files.ts';
 import { createMissBudget } from './proxy/miss-budget.ts';
 import { createIiifImages, type ImageHits, type ImageServiceDeps } from './iiif/image.ts';
-import { iiifManifestRouter } from './iiif/manifest.ts';
+import { iiifManifestRouter, type ManifestDeps } from './iiif/manifest.ts';
 import { joinPurgeBuses, type PurgeBus } from './sharing/purge.ts';
 import { ClusterRateStore } from './sharing/cluster.ts';
 import { primaryChannel } from './process/worker.ts';
@@ -205,10 +205,10 @@ function backgroundRequest(key: string, publicUrl: string) {
 }
 
 /** The IIIF answers: the manifests (fixed words first), then the image service, whose cached answers the front door sends too. */
-function iiifParts(deps: ImageServiceDeps & Parameters<typeof iiifManifestRouter>[0]): { router: Router; hits: ImageHits } {
+function iiifParts(deps: ImageServiceDeps & Omit<ManifestDeps, 'measure'>): { router: Router; hits: ImageHits } {
   const images = createIiifImages(deps);
   const router = Router({ caseSensitive: true, strict: true });
-  router.use(iiifManifestRouter(deps));
+  router.use(iiifManifestRouter({ ...deps, measure: images.measure }));
   router.use(images.router);
   return { router, hits: images.hits };
 }

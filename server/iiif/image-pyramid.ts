@@ -41,7 +41,11 @@ export function levelSize(width: number, height: number, level: number): { width
   return { width: Math.floor(width / f), height: Math.floor(height / f) };
 }
 
-async function header(source: Buffer): Promise<{ width: number; height: number }> {
+/**
+ * The size a stored picture is shown at (EXIF orientation applied), from its header alone: no pixel is
+ * decoded. Refused (ImageRefusal) when it is no raster picture or has more pixels than are decoded.
+ */
+export async function pictureSize(source: Buffer): Promise<{ width: number; height: number }> {
   let meta;
   try {
     meta = await sharp(source, { limitInputPixels: false }).metadata();
@@ -57,12 +61,14 @@ async function header(source: Buffer): Promise<{ width: number; height: number }
       `${meta.width} × ${meta.height} px is over the ${IMAGE_LIMITS.inputPixels / 1e6} megapixel limit for decoding`,
     );
   }
-  return { width: meta.width, height: meta.height };
+  // Orientations 5 to 8 turn the picture a quarter: it is shown turned, so its sides swap.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
 }
 
 /** The pyramid of a stored picture (its bytes as the store sent them). */
 export async function buildPyramid(source: Buffer): Promise<Pyramid> {
-  await header(source);
+  await pictureSize(source);
   let made: { data: Buffer; info: OutputInfo };
   try {
     made = await sharp(source, { limitInputPixels: IMAGE_LIMITS.inputPixels, failOn: 'error' })

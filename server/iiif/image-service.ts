@@ -9,7 +9,7 @@ import type { MetricsRegistry } from '../images/variants.ts';
 import { createWorkQueue, IMAGE_LIMITS, limitSharpThreads } from '../images/resize.ts';
 import { createSourceBudget, readOriginal } from '../images/source.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { buildPyramid, cutImage, type Pyramid } from './image-pyramid.ts';
+import { buildPyramid, cutImage, pictureSize, type Pyramid } from './image-pyramid.ts';
 import { LRUCache } from 'lru-cache';
 import { etagOf } from '../images/variant-cache.ts';
 import { isStableName } from '../images/variant-request.ts';
@@ -81,8 +81,19 @@ export function createImageService({ client, metrics, cacheBytes }: ImageService
       hold.release();
     }
   };
+  // A size alone (a manifest's canvas) reads the original's header: no pyramid, no place in the queue.
+  const measure = async (path: string, signal: AbortSignal): Promise<PictureSize> => {
+    const hold = budget.hold();
+    try {
+      const deadline = AbortSignal.any([signal, AbortSignal.timeout(IIIF_READ_DEADLINE_MS)]);
+      return await pictureSize((await readOriginal(client, path, { signal: deadline, hold })).body);
+    } finally {
+      hold.release();
+    }
+  };
   const caches = createImageCaches({
     build,
+    measure,
     cut: async (pyramid, plan) => {
       const { value, seconds } = await queue.run(() => timed(() => cutImage(pyramid, plan)));
       count.encode(plan.format, seconds);
@@ -132,12 +143,25 @@ export interface ImageCacheDeps {
   build(path: string, signal: AbortSignal): Promise<Pyramid>;
   /** Cuts and encodes one answer. */
   cut(pyramid: Pyramid, plan: ImagePlan): Promise<Buffer>;
+  /** Reads a picture from the store for its size alone. */
+  measure?(path: string, signal: AbortSignal): Promise<PictureSize>;
   bytes?: { pyramids: number; answers: number };
+}
+
+export interface PictureSize {
+  width: number;
+  height: number;
 }
 
 export interface ImageCaches {
   /** The picture's size as shown; its pyramid is built when the size is not known yet. */
-  size(path: string): Promise<{ width: number; height: number }>;
+  size(path: string): Promise<PictureSize>;
+  /**
+   * The picture's size as shown, for a manifest's canvas: known, or read from the original's header
+   * (no pyramid), and kept with the sizes the pyramids left. Throws MissingFile, ImageRefusal or the
+   * store's error.
+   */
+  measure(path: string): Promise<PictureSize>;
   answer(path: string, plan: ImagePlan): Promise<{ made: MadeAnswer; hit: boolean }>;
   /** The picture's size when it is known, without reading anything (the front door's question). */
   knownSize(path: string): { width: number; height: number } | undefined;
@@ -150,8 +174,18 @@ const answerKey = (path: string, plan: ImagePlan): string => `${plan.canonical} 
 
 const ttlOf = (path: string): number | undefined => (isStableName(path) ? undefined : CHANGEABLE_TTL_MS);
 
-export function createImageCaches({ build, cut, bytes = IIIF_CACHE_BYTES }: ImageCacheDeps): ImageCaches {
-  const sizes = new LRUCache<string, { width: number; height: number }>({ max: SIZE_ENTRIES });
+export function createImageCaches({ build, cut, measure, bytes = IIIF_CACHE_BYTES }: ImageCacheDeps): ImageCaches {
+  // One table of sizes, filled by pyramids and by headers read for manifests; a fetch() reads a header
+  // once however many manifests ask meanwhile.
+  const sizes = new LRUCache<string, PictureSize>({
+    max: SIZE_ENTRIES,
+    fetchMethod: async (path, _stale, { signal, options }): Promise<PictureSize> => {
+      const size = measure ? await measure(path, signal) : await pyramidOf(path);
+      const ttl = ttlOf(path);
+      if (ttl !== undefined) options.ttl = ttl;
+      return { width: size.width, height: size.height };
+    },
+  });
   const pyramids = new LRUCache<string, Pyramid>({
     maxSize: bytes.pyramids,
     // A pyramid larger than the whole bound is used for the requests waiting on it, then not kept.
@@ -187,6 +221,13 @@ export function createImageCaches({ build, cut, bytes = IIIF_CACHE_BYTES }: Imag
       return { width, height };
     },
     knownSize: (path) => sizes.get(path),
+    async measure(path) {
+      const size = sizes.get(path) ?? (await sizes.fetch(path));
+      if (size) return size;
+      // fetch() resolves undefined only when the read was aborted (evicted meanwhile): the pyramid knows.
+      const { width, height } = await pyramidOf(path);
+      return { width, height };
+    },
     peek: (path, plan) => answers.get(answerKey(path, plan)),
     async answer(path, plan) {
       const key = answerKey(path, plan);

@@ -24,7 +24,7 @@ import type { SiteSettings } from '../loaders/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { IIIF_OUTPUT_LIMITS, IIIF_PROFILE_URI, imageInfo, parseImageRequest, planImage, type ImagePlan } from './image-request.ts';
 import { MEDIA_TYPE } from './image-pyramid.ts';
-import { createImageService, type ImageCaches, type MadeAnswer } from './image-service.ts';
+import { createImageService, type ImageCaches, type MadeAnswer, type PictureSize } from './image-service.ts';
 import { ImageBusyError, ImageRefusal } from '../images/resize.ts';
 import { MissingFile } from '../images/source.ts';
 import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
@@ -83,6 +83,8 @@ export interface IiifImages {
   router: Router;
   /** The front door's part: an image answer already in memory, sent whole; false for anything else. */
   hits: ImageHits;
+  /** A picture's size for a manifest's canvas, as this service reports it (at a path below FILE_PREFIX). */
+  measure: (path: string) => Promise<PictureSize>;
 }
 
 export type ImageHits = (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
@@ -95,7 +97,7 @@ export function createIiifImages(deps: ImageServiceDeps): IiifImages {
     ...(deps.cacheBytes ? { cacheBytes: deps.cacheBytes } : {}),
   });
   const count = answersMetric(deps.metrics);
-  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count) };
+  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count), measure: (path) => service.measure(path) };
 }
 
 /**

@@ -12,14 +12,12 @@ import { dictionary, DICTIONARY, dictionaryName } from '../loaders/dictionary.ts
 import { fileList } from '../loaders/files.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import type { Logger } from 'pino';
-import { LRUCache } from 'lru-cache';
-import sharp, { type Metadata } from 'sharp';
-import { fileUrl } from '../../shared/file-url.ts';
-import { imageServicePath } from '../../shared/iiif.ts';
+import { IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
+import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
 import { waterPath } from '../../shared/image-paths.ts';
-import { createWorkQueue, IMAGE_LIMITS, ImageBusyError, ImageRefusal } from '../images/resize.ts';
-import { createSourceBudget, MissingFile, readOriginal } from '../images/source.ts';
-import type { UpstreamClient } from '../upstream/client.ts';
+import { ImageRefusal } from '../images/resize.ts';
+import { MissingFile } from '../images/source.ts';
+import type { PictureSize } from './image-service.ts';
 
 /** The exhibit or exhibition does not exist (or is no record a manifest can describe): a 404. */
 export class IiifNotFound extends Error {
@@ -153,108 +151,15 @@ export async function readExhibition(reader: RecordReader, id: string): Promise<
 
 // ---- Picture sizes ----
 // The width and height of the pictures a manifest's canvases show. A canvas must state them, and they
-// must be the dimensions the image service reports; reading them means fetching the store's file (through
-// images/source.ts, so size and time limits hold) and reading its header with sharp (no pixels decoded).
-// That is done once per picture: sizes are kept in a bounded cache, and reads go one at a time through a
-// small queue, so building manifests never takes more than one picture's bytes of memory or a share of
-// the core that resizes pictures.
+// must be the dimensions the image service reports, so the image service measures them (image-service.ts:
+// the original's header read once, kept in its table of sizes, which its pyramids fill too).
 
-export interface PictureSize {
-  width: number;
-  height: number;
-}
-
-/** Why a picture has no size: the store has no such file, or it is no raster picture the image service serves. */
-export type NoSize = 'missing' | 'unreadable';
-
-export interface PictureSizes {
-  /**
-   * The size of the picture at `path` (below FILE_PREFIX, e.g. `/file/MUSEUM/…/x.jpg`), as it is shown
-   * (EXIF orientation applied, as the edge's variants apply it). A failing store, a read past its time
-   * limit or a full queue throws: the manifest is then built without the picture and not kept.
-   */
-  of(path: string): Promise<PictureSize | NoSize>;
-}
-
-/** Sizes kept: a few bytes each. */
-const MAX_SIZES = 4096;
-/** Pictures being read or waiting for the queue (the queue's own bound: one running, the rest waiting). */
-const MAX_READING = 65;
-/** A picture replaced in the store under its old name shows its new size after this. */
-const SIZE_TTL_MS = 60 * 60 * 1000;
-/** A missing or unreadable file is looked at again after this (it may be uploaded or fixed). */
-const NO_SIZE_TTL_MS = 5 * 60 * 1000;
-/** One read: the store's answer and the whole body. */
-const READ_DEADLINE_MS = 15_000;
-
-/** The formats the image service reads (server/iiif/image-pyramid.ts): anything else has no service. */
-const RASTER: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif', 'gif']);
+/** Measures a picture at a path below FILE_PREFIX (the image service's `measure`). */
+export type MeasurePicture = (path: string) => Promise<PictureSize>;
 
 /**
- * The size a picture is shown at, from its header; null when it is no picture the image service serves
- * (another format, or more pixels than it decodes).
- */
-async function sizeOfBytes(body: Buffer): Promise<PictureSize | null> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(body, { limitInputPixels: false }).metadata();
-  } catch {
-    return null;
-  }
-  if (!meta.format || !RASTER.has(meta.format) || !meta.width || !meta.height) return null;
-  if (meta.width * meta.height > IMAGE_LIMITS.inputPixels) return null;
-  // Orientations 5 to 8 turn the picture a quarter: the image service shows it turned, so its sides swap.
-  const turned = (meta.orientation ?? 1) >= 5;
-  return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
-}
-
-export function createPictureSizes({ client }: { client: UpstreamClient }): PictureSizes {
-  const sizes = new LRUCache<string, PictureSize | NoSize>({ max: MAX_SIZES, ttl: SIZE_TTL_MS });
-  // One read at a time, a short line behind it; the bytes held are one picture's at most.
-  const queue = createWorkQueue({ running: 1, waiting: 64, maxWaitMs: READ_DEADLINE_MS });
-  const budget = createSourceBudget(IMAGE_LIMITS.inputBytes);
-  // Reads under way, so concurrent manifests wait for one read of a picture (at most the queue's length).
-  const reading = new Map<string, Promise<PictureSize | NoSize>>();
-
-  async function read(path: string): Promise<PictureSize | NoSize> {
-    const hold = budget.hold();
-    try {
-      // The original, never the store's THUMB copy: the canvas is the size the image service serves.
-      const file = await readOriginal(client, path, { signal: AbortSignal.timeout(READ_DEADLINE_MS), hold });
-      return (await sizeOfBytes(file.body)) ?? 'unreadable';
-    } catch (err) {
-      if (err instanceof MissingFile) return 'missing';
-      if (err instanceof ImageRefusal) return 'unreadable';
-      throw err;
-    } finally {
-      hold.release();
-    }
-  }
-
-  return {
-    async of(path) {
-      const known = sizes.get(path);
-      if (known !== undefined) return known;
-      let running = reading.get(path);
-      if (!running) {
-        if (reading.size >= MAX_READING) throw new ImageBusyError('too many pictures are being measured');
-        running = queue
-          .run(() => read(path))
-          .then((size) => {
-            sizes.set(path, size, typeof size === 'string' ? { ttl: NO_SIZE_TTL_MS } : {});
-            return size;
-          })
-          .finally(() => reading.delete(path));
-        reading.set(path, running);
-      }
-      return running;
-    },
-  };
-}
-
-/**
- * Pictures a manifest paints at most, in the record's order: fewer than the measuring queue holds, so one
- * manifest's first build never fills it for the others.
+ * Pictures a manifest paints at most, in the record's order: a record with more is an album, and each
+ * first build reads every picture it paints.
  */
 const MAX_CANVASES = 48;
 
@@ -265,11 +170,11 @@ export interface MeasuredPicture extends PictureSize {
 
 /**
  * The pictures a manifest can paint, in their order, with their sizes; `whole` is false when a size could
- * not be read now (the store failed or the queue was full): that picture is left out of this build. With
+ * not be read now (the store failed or the image service was busy): that picture is left out of this build. With
  * the site's watermark flag on, the watermarked copy is what viewers get, as on the pages.
  */
 export async function measurePictures(
-  sizes: PictureSizes,
+  measure: MeasurePicture,
   storePaths: readonly string[],
   site: { filePrefix: string; watermark: boolean },
   log: { logger: Logger; requestId: string },
@@ -278,16 +183,20 @@ export async function measurePictures(
   const measured = await Promise.all(
     storePaths.slice(0, MAX_CANVASES).map(async (storePath): Promise<MeasuredPicture | null> => {
       const shown = site.watermark ? waterPath(storePath) : storePath;
-      // A picture on another host (an absolute URL) has no image service of the edge's: no canvas.
-      const service = imageServicePath(shown, site.filePrefix);
-      if (service === null) return null;
+      // A picture on another host (an absolute URL), or a path the image service refuses, has no canvas.
+      const id = imageIdOf(shown, site.filePrefix);
+      const store = id === null ? null : storePathOfImageId(id);
+      if (id === null || !store?.ok) return null;
       try {
-        const size = await sizes.of(fileUrl(shown, site.filePrefix));
-        if (typeof size !== 'string') return { service, ...size };
-        // The record names a file the image service cannot serve: an editor's mistake to show someone.
-        log.logger.warn({ reqId: log.requestId, path: shown, reason: size }, 'iiif: a picture of the record has no canvas');
-        return null;
+        // The path the image service itself reads, so both share one measurement.
+        return { service: `${IIIF_PREFIX}/${id}`, ...(await measure(storeRequestPath(site.filePrefix, store.path))) };
       } catch (err) {
+        if (err instanceof MissingFile || err instanceof ImageRefusal) {
+          // The record names a file the image service cannot serve: an editor's mistake to show someone.
+          const reason = err instanceof MissingFile ? 'missing' : 'unreadable';
+          log.logger.warn({ reqId: log.requestId, path: shown, reason }, 'iiif: a picture of the record has no canvas');
+          return null;
+        }
         whole = false;
         log.logger.warn({ reqId: log.requestId, path: shown, err }, 'iiif: picture size unavailable; the manifest leaves it out this time');
         return null;

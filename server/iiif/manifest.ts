@@ -16,23 +16,14 @@ import { sendJsonError } from '../http/errors.ts';
 import { safeOrigin } from '../http/origin.ts';
 import { labelCache, requestIdOf, setRouteId } from '../http/request-log.ts';
 import type { SiteSettings } from '../loaders/types.ts';
-import type { UpstreamClient } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import { exhibitManifest, exhibitionCollection, type ManifestSite } from './manifest-build.ts';
-import {
-  createPictureSizes,
-  IiifNotFound,
-  measurePictures,
-  readExhibit,
-  readExhibition,
-  type PictureSizes,
-  type RecordReader,
-} from './manifest-records.ts';
+import { IiifNotFound, measurePictures, readExhibit, readExhibition, type MeasurePicture, type RecordReader } from './manifest-records.ts';
 
 export interface ManifestDeps {
   api: ContentCaller;
-  /** The file store's client: the pictures' headers give the canvases' sizes. */
-  client: UpstreamClient;
+  /** The pictures' sizes for the canvases: the image service's measure. */
+  measure: MeasurePicture;
   logger: Logger;
   now: () => number;
   site: SiteSettings;
@@ -166,11 +157,10 @@ export function iiifManifestRouter(deps: ManifestDeps): Router {
   const { api, logger, site } = deps;
   const router = Router({ caseSensitive: true, strict: true });
   const copyOf = createCopies({ ttlS: deps.ttlS, now: deps.now });
-  const sizes: PictureSizes = createPictureSizes({ client: deps.client });
 
   async function buildManifest(id: string, at: ManifestSite, reader: RecordReader): Promise<Build> {
     const record = await readExhibit(reader, id);
-    const measured = await measurePictures(sizes, record.pictures, site, reader);
+    const measured = await measurePictures(deps.measure, record.pictures, site, reader);
     if (measured.pictures.length === 0) {
       // A manifest must paint at least one Canvas.
       if (!measured.whole) throw new IiifUnavailable(`the pictures of exhibit ${id} cannot be read from the store now`);

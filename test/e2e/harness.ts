@@ -9,18 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { EdgeApp } from '../../server/app.ts';
 import type { RunningCms } from '../integration/cms-harness.ts';
 import { startWorld as startEdgeWorld, type Content } from '../world/world.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const SCREENS_DIR = join(process.cwd(), 'test-results', 'screens');
 
 export { decodeId, encodeId } from '../../cms/wire-ids.ts';

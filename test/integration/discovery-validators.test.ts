@@ -4,11 +4,11 @@
 // of robots.txt, sitemaps, feeds and calendars carrying the same Vary as their full answers, so a
 // shared cache never pairs a validator with the wrong encoding.
 import { request } from 'node:http';
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarPathFor, hasCalendar } from '../../shared/discovery-paths.ts';
 import { routeOf } from '../../server/discovery/site-pages.ts';
 import { startLibical, type Libical } from '../validators/libical.ts';
+import { sitemapPaths } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 
 const libical = await startLibical();
@@ -26,20 +26,6 @@ afterAll(async () => {
   await world?.close();
   if (!('missing' in libical)) await libical.close();
 });
-
-const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
-
-/** Every page path the sitemap names, following a sitemap index into its parts. */
-async function sitemapPaths(base: string): Promise<string[]> {
-  const read = async (url: string) =>
-    parser.parse(await (await fetch(url)).text()) as {
-      urlset?: { url: Array<{ loc: string }> };
-      sitemapindex?: { sitemap: Array<{ loc: string }> };
-    };
-  const top = await read(`${base}/sitemap.xml`);
-  const parts = top.sitemapindex ? await Promise.all(top.sitemapindex.sitemap.map((s) => read(s.loc))) : [top];
-  return parts.flatMap((p) => p.urlset?.url ?? []).map((u) => new URL(u.loc).pathname);
-}
 
 /** The calendar of every page in the sitemap that has one (lists of what is coming, single events). */
 function calendarPaths(pages: readonly string[]): string[] {

@@ -4,7 +4,6 @@
 // A hidden channel's pages answer when linked, rendered as on the server (title, breadcrumb, banner)
 // and marked `noindex`; it is named in no menu, sitemap, feed or search result; and no page sends a
 // hidden channel to the browser except the page's own.
-import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { dataUrl } from '../../shared/data-protocol.ts';
@@ -12,7 +11,7 @@ import { HYDRATION_ELEMENT_ID } from '../../shared/dom-ids.ts';
 import type { FrameData } from '../../shared/frame.ts';
 import type { SearchHit, SearchResult } from '../../shared/wire.ts';
 import { call } from './cms-harness.ts';
-import { firstId, getPage, textOf } from '../world/requests.ts';
+import { firstId, getPage, sitemapPaths, textOf } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 
 let world: World;
@@ -115,15 +114,7 @@ describe('listed pages', () => {
 
 describe('discovery and search', () => {
   it('the sitemap names no page of a hidden channel', async () => {
-    const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
-    const read = async (url: string) =>
-      parser.parse(await (await fetch(url)).text()) as {
-        urlset?: { url: Array<{ loc: string }> };
-        sitemapindex?: { sitemap: Array<{ loc: string }> };
-      };
-    const top = await read(`${base}/sitemap.xml`);
-    const parts = top.sitemapindex ? await Promise.all(top.sitemapindex.sitemap.map((s) => read(s.loc))) : [top];
-    const paths = parts.flatMap((p) => p.urlset?.url ?? []).map((u) => new URL(u.loc).pathname);
+    const paths = await sitemapPaths(base);
     expect(paths).toContain('/News/SNews');
     expect(paths.filter((p) => p.startsWith('/News/Media') || p.startsWith('/Survey/PressKit'))).toEqual([]);
   });

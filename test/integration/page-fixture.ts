@@ -423,22 +423,8 @@ export const PAGE_FIXTURE: DemoContent = {
     }),
   ],
   dictionaries: [
-    {
-      dictionaryId: 1,
-      dictionaryCode: 'MESSAGE_TYPE',
-      dictionaryName: '咨询',
-      dictionaryValue: MESSAGE_TYPE.consult,
-      dictionaryNameEn: 'Enquiry',
-      sort: 1,
-    },
-    {
-      dictionaryId: 2,
-      dictionaryCode: 'MESSAGE_TYPE',
-      dictionaryName: '建议',
-      dictionaryValue: MESSAGE_TYPE.suggest,
-      dictionaryNameEn: 'Suggestion',
-      sort: 2,
-    },
+    // The base fixture's message types, then the rest of the pages' dictionaries.
+    ...FIXTURE.dictionaries,
     {
       dictionaryId: 3,
       dictionaryCode: 'MESSAGE_TYPE',

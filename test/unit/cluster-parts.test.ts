@@ -2,7 +2,6 @@
 // through JSON as Node's IPC does), the purge relay between real response caches, the shared write
 // budget, the metrics aggregation across a worker's death, and the restart policy.
 // test/integration/cluster-workers.test.ts runs the same parts as a real primary with workers.
-import { EventEmitter } from 'node:events';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import {
   type Channel,
   type IpcPort,
 } from '../../server/sharing/cluster.ts';
+import { ipcPair } from '../world/ipc.ts';
 import { restartDelay } from '../../server/process/primary.ts';
 import { createClusterBus, joinPurgeBuses, relayClusterPurges } from '../../server/sharing/purge.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -26,20 +26,8 @@ import type { Options } from 'express-rate-limit';
 
 /** Two ends of one link, like `process` in a worker and its `Worker` in the primary. */
 function portPair(): [IpcPort, IpcPort] {
-  const sides = [new EventEmitter(), new EventEmitter()] as const;
-  const end = (self: EventEmitter, other: EventEmitter): IpcPort => ({
-    send(message, callback) {
-      const copy: unknown = JSON.parse(JSON.stringify(message));
-      setImmediate(() => {
-        other.emit('message', copy);
-        callback(null);
-      });
-      return true;
-    },
-    on: (event, listener) => self.on(event, listener),
-    off: (event, listener) => self.off(event, listener),
-  });
-  return [end(sides[0], sides[1]), end(sides[1], sides[0])];
+  const { worker, primary } = ipcPair();
+  return [worker, primary];
 }
 
 /** A worker end and the primary's end of one link. */

@@ -22,7 +22,7 @@ const planOf = (canonical: string, over: Partial<ImagePlan> = {}): ImagePlan => 
 });
 
 function fakeService(tileBytes = 1000) {
-  const calls = { builds: 0, cuts: 0 };
+  const calls = { builds: 0, cuts: 0, measures: 0 };
   let failNext = false;
   const caches = createImageCaches({
     bytes: { pyramids: 10_000, answers: 20_000 },
@@ -34,6 +34,11 @@ function fakeService(tileBytes = 1000) {
         throw new Error('store down');
       }
       return { width: 1000, height: 600, levels: 3, body: Buffer.alloc(2000) } satisfies Pyramid;
+    },
+    measure: async () => {
+      calls.measures += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      return { width: 1000, height: 600 };
     },
     cut: async (_p, plan) => {
       calls.cuts += 1;
@@ -49,11 +54,28 @@ describe('the pyramid and answer caches', () => {
     const { caches, calls } = fakeService();
     const plan = planOf('0,0,256,256/256,256/0/default.jpg');
     const answers = await Promise.all(Array.from({ length: 20 }, () => caches.answer(STABLE, plan)));
-    expect(calls).toEqual({ builds: 1, cuts: 1 });
+    expect(calls).toEqual({ builds: 1, cuts: 1, measures: 0 });
     expect(answers.every((a) => a.made.etag === answers[0]!.made.etag)).toBe(true);
     expect((await caches.answer(STABLE, plan)).hit).toBe(true);
     expect(await caches.size(STABLE)).toEqual({ width: 1000, height: 600 });
-    expect(calls).toEqual({ builds: 1, cuts: 1 });
+    expect(calls).toEqual({ builds: 1, cuts: 1, measures: 0 });
+  });
+
+  it('measures a picture for manifests once, without a pyramid, and info.json then needs no reading', async () => {
+    const { caches, calls } = fakeService();
+    const sizes = await Promise.all(Array.from({ length: 10 }, () => caches.measure(STABLE)));
+    expect(sizes.every((s) => s.width === 1000 && s.height === 600)).toBe(true);
+    expect(calls).toEqual({ builds: 0, cuts: 0, measures: 1 });
+    expect(await caches.size(STABLE)).toEqual({ width: 1000, height: 600 });
+    expect(caches.knownSize(STABLE)).toEqual({ width: 1000, height: 600 });
+    expect(calls).toEqual({ builds: 0, cuts: 0, measures: 1 });
+  });
+
+  it('knows the size a pyramid read, so a manifest measures nothing after a zoom', async () => {
+    const { caches, calls } = fakeService();
+    await caches.answer(STABLE, planOf('0,0,256,256/256,256/0/default.jpg'));
+    expect(await caches.measure(STABLE)).toEqual({ width: 1000, height: 600 });
+    expect(calls).toEqual({ builds: 1, cuts: 1, measures: 0 });
   });
 
   it('holds no more bytes than its bounds, however many distinct answers are made', async () => {

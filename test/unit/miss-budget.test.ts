@@ -1,12 +1,12 @@
 // The miss budget's parts: its store (fixed windows per client, bounded in clients) and the budget across
 // cluster workers, whose counts live in the primary (over an in-memory IPC pair, as in cluster-parts).
 // test/integration/edge-proxy-limits.test.ts runs it in the edge against the real service.
-import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ClusterRateStore, createChannel, createRateCounts, type IpcPort } from '../../server/sharing/cluster.ts';
+import { ClusterRateStore, createChannel, createRateCounts } from '../../server/sharing/cluster.ts';
+import { ipcPair } from '../world/ipc.ts';
 import { createMissBudget, MAX_CLIENTS, RecentClientsStore, type MissBudget } from '../../server/proxy/miss-budget.ts';
 
 const servers: Server[] = [];
@@ -28,23 +28,6 @@ async function serve(budget: MissBudget): Promise<string> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function ipcLink(): { worker: IpcPort; primary: IpcPort } {
-  const sides = [new EventEmitter(), new EventEmitter()] as const;
-  const end = (self: EventEmitter, other: EventEmitter): IpcPort => ({
-    send(message, callback) {
-      const copy: unknown = JSON.parse(JSON.stringify(message));
-      setImmediate(() => {
-        other.emit('message', copy);
-        callback(null);
-      });
-      return true;
-    },
-    on: (event, listener) => self.on(event, listener),
-    off: (event, listener) => self.off(event, listener),
-  });
-  return { worker: end(sides[0], sides[1]), primary: end(sides[1], sides[0]) };
 }
 
 describe('the miss budget store', () => {
@@ -75,7 +58,7 @@ describe('the miss budget across workers', () => {
   it('is one budget per client: misses spent through one worker are refused by the other', async () => {
     const counts = createRateCounts();
     const urls = await Promise.all(
-      [ipcLink(), ipcLink()].map((l) => {
+      [ipcPair(), ipcPair()].map((l) => {
         counts.serve(createChannel(l.primary));
         return serve(createMissBudget({ limit: 2, store: new ClusterRateStore(createChannel(l.worker)) }));
       }),

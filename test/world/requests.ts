@@ -1,5 +1,6 @@
 // What the suites send to a world and read from its answers: pages as a browser gets them (redirects
 // not followed, so a 303 can be asserted), plain form posts, JSON posts, and small readers of the HTML.
+import { XMLParser } from 'fast-xml-parser';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { thumbPath, waterPath } from '../../shared/image-paths.ts';
 import { call } from '../integration/cms-harness.ts';
@@ -105,4 +106,18 @@ export async function firstId(cmsUrl: string, kind: RecordKind, channelNo = '', 
   if (typeof id !== 'string' || !RECORD_ID.test(id))
     throw new Error(`no ${kind} record for ${channelNo || site} (got ${JSON.stringify(id)})`);
   return id;
+}
+
+const sitemapParser = new XMLParser({ isArray: (name) => name === 'url' || name === 'sitemap' });
+
+/** Every page path the sitemap names, following a sitemap index into its parts. */
+export async function sitemapPaths(base: string): Promise<string[]> {
+  const read = async (url: string) =>
+    sitemapParser.parse(await (await fetch(url)).text()) as {
+      urlset?: { url: Array<{ loc: string }> };
+      sitemapindex?: { sitemap: Array<{ loc: string }> };
+    };
+  const top = await read(`${base}/sitemap.xml`);
+  const parts = top.sitemapindex ? await Promise.all(top.sitemapindex.sitemap.map((s) => read(s.loc))) : [top];
+  return parts.flatMap((p) => p.urlset?.url ?? []).map((u) => new URL(u.loc).pathname);
 }
