@@ -71,6 +71,17 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'islands-stay-light',
+      comment:
+        "the islands' script (everything the browser loads) never reaches the router, React's server renderer or the page frame's router hooks: islands take plain props and their own strings (the build checks the strings)",
+      severity: 'error',
+      from: { path: '^client/islands\\.client\\.ts$' },
+      to: {
+        path: ['node_modules/react-router', 'node_modules/react-dom/server', '^client/page-data\\.ts$', '^client/islands/Island\\.tsx$'],
+        reachable: true,
+      },
+    },
+    {
       name: 'shared-is-pure',
       comment: 'shared/ runs anywhere: no React, no browser-only module',
       severity: 'error',
@@ -80,7 +91,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|public/build|data)/' },
+    exclude: { path: '^(dist|public/build|data)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },

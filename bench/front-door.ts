@@ -4,7 +4,7 @@
 // The servers live in one child process (one core), wrk has the other. Medians of BENCH_ROUNDS rounds
 // of BENCH_DURATION_S, the cases interleaved so a busy moment hurts both sides alike.
 // Beside them, the same bare server doing the edge's per-answer duties (request id, access line,
-// duration metric, through server/ops/request-log.ts; for the API read also reading and parsing the JSON
+// duration metric, through server/http/request-log.ts; for the API read also reading and parsing the JSON
 // body, which the edge keys on): how close to bare an edge that keeps those can come.
 // Targets: both ratios ≥ 0.7. BENCH_BARE_HEADERS=body: bare Node sends the body with three
 // headers only; BENCH_QUIET=1: the edge without its access line and duration metric (what they cost).

@@ -2,8 +2,8 @@
 // hung, every previously cached page answers in < 100 ms p50).
 //
 // In this process, on loopback: the reference service (its demo content in a temp directory, the
-// deployed gateways) and the edge in front of it (createApp with its defaults, UPSTREAM_TIMEOUT_MS 2000,
-// the clock injected). Eight pages are stored, the clock moves OUTAGE_SHIFT_S (120) seconds — past every
+// deployed gateways) and the edge in front of it (createApp with its defaults but UPSTREAM_TIMEOUT_MS 2000,
+// shorter than the default 5000; the clock injected). Eight pages are stored, the clock moves OUTAGE_SHIFT_S (120) seconds — past every
 // page's lifetime and revalidate window and every upstream entry's, inside the stale-if-error windows —
 // and the service starts to hang (600 s of latency on every call). Then OUTAGE_CLIENTS (8) clients ask for
 // the eight pages in turn for OUTAGE_SECONDS (20); the bench prints what they got by five-second spells

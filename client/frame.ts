@@ -1,65 +1,38 @@
-// The route data a page reads, and the hooks screens read it with: the frame data every page has (the
-// root loader's result, server/loaders/root.ts) and the screen's own data (its loader's result, typed
-// by shared/screen-data.ts). Everything in them is plain JSON.
-import { useCallback } from 'react';
-import { useLoaderData, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+// The frame data every page has (language, modes, channel tree, year: the root loader's result,
+// server/loaders/root.ts), as a React context: the page's frame provides it from the router on the
+// server (client/page-data.ts), an island's root provides it from the island's own attributes in the
+// browser. Components read it here, so the same component renders in a page and in an island, and
+// nothing an island imports reaches the router.
+import { createContext, useCallback, useContext } from 'react';
 import type { FrameData } from '../shared/frame.ts';
-import type { ScreenData } from '../shared/screen-data.ts';
-import type { Lang, RouteDef } from '../shared/route-table.ts';
-import { pathIsEnglish, withSiteQuery } from '../shared/site.ts';
+import type { Lang } from '../shared/route-table.ts';
+import { withSiteQuery } from '../shared/site.ts';
 
 export type { FrameData };
 
-export const ROOT_ROUTE_ID = 'root';
+const FrameContext = createContext<FrameData | null>(null);
 
-/** The frame data of the current page (language, mode, channel tree, year). */
+export const FrameProvider = FrameContext.Provider;
+
+/** The frame of the current page. */
 export function useFrame(): FrameData {
-  const frame = useRouteLoaderData(ROOT_ROUTE_ID) as FrameData | undefined;
-  const { pathname } = useLocation();
-  // Without root data the frame itself failed (the service-error page): keep at least the language.
-  return frame ?? (pathIsEnglish(pathname) ? FALLBACK_EN : FALLBACK_ZH);
+  const frame = useContext(FrameContext);
+  if (!frame) throw new Error('useFrame: no frame (render inside the page frame or an island root)');
+  return frame;
 }
-
-const FALLBACK_ZH: FrameData = {
-  lang: 'zh',
-  wx: false,
-  englishFlag: false,
-  year: 2018,
-  channels: [],
-  watermark: false,
-  filePrefix: '/file',
-};
-const FALLBACK_EN: FrameData = { ...FALLBACK_ZH, lang: 'en' };
 
 export const useLang = (): Lang => useFrame().lang;
 
 /**
- * The screen's own loader data, typed by its screen kind: `const data = useScreenData('list');`.
- * `kind` only picks the type (server/loaders/index.ts types each loader by the same map).
- */
-export function useScreenData<K extends keyof ScreenData>(_kind: K): ScreenData[K] {
-  return useLoaderData() as ScreenData[K];
-}
-
-export interface RouteHandle {
-  def: RouteDef;
-}
-
-/** The route-table row of the deepest matched route (page size, layout, grade, screen kind). */
-export function useRouteDef(): RouteDef | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]!.handle as RouteHandle | undefined;
-    if (handle?.def) return handle.def;
-  }
-  return undefined;
-}
-
-/**
- * Internal hrefs that keep the visitor's modes (`platform=wx`, `care=1`). Use for every `<Link to>` and `<a href>`
- * that stays on the site: `const href = useSiteHref(); <Link to={href('/News/SNews')}>`.
+ * Internal hrefs that keep the visitor's modes (`platform=wx`, `care=1`). Use for every `<a href>` that
+ * stays on the site: `const href = useSiteHref(); <a href={href('/News/SNews')}>`.
  */
 export function useSiteHref(): (href: string) => string {
   const { wx, care } = useFrame();
   return useCallback((href: string) => withSiteQuery(href, { wx, care }), [wx, care]);
+}
+
+/** What an island's root gets of the frame: everything but the channel tree, which no island shows. */
+export function islandFrame(frame: FrameData): FrameData {
+  return { ...frame, channels: [] };
 }

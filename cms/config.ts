@@ -1,7 +1,9 @@
 // The environment of `npm run cms`, validated: a bad value stops the start with a message that
-// names the variable. The service answers like a real deployment by default: each service at its
-// own gateway (DEPLOYED_GATEWAYS); the edge's variable names set them one by one.
+// names the variable, and an empty one is unset, as the edge reads its own (shared/env-values.ts).
+// The service answers like a real deployment by default: each service at its own gateway
+// (DEPLOYED_GATEWAYS); the edge's variable names set them one by one.
 import { z } from 'zod';
+import { setValuesOf } from '../shared/env-values.ts';
 import { tokenKeyProblem } from '../shared/token.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from './demo-credentials.ts';
 import type { Faults } from './faults.ts';
@@ -63,6 +65,39 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+type CmsEnvName = keyof typeof envSchema.shape;
+
+/** What each variable does: a variable added to envSchema does not compile until it has a meaning here. */
+const CMS_ENV_MEANINGS: Record<CmsEnvName, string> = {
+  CMS_PORT: 'Port the reference content service listens on',
+  CMS_HOST: 'Address the reference content service listens on',
+  CMS_DB: 'SQLite file; created, migrated and seeded on first start (files go to <dir>/files); one of an older content version is rebuilt',
+  APP_ID: 'appId callers must send; unset = the demo credentials (cms/demo-credentials.ts) with TOKEN_KEY',
+  TOKEN_KEY: 'AES key (16, 24 or 32 characters) callers must sign with; unset = the demo credentials with APP_ID',
+  TOKEN_MAX_SKEW_MS: 'Largest token clock skew accepted either way, in ms',
+  UPSTREAM_PREFIX:
+    'Gateway of the content API; no gateway variable set = the deployed layout (/japi/sw-cms, /japi/sw-file-cloud, /japi/sw-es, /japi/sw-cms-zb)',
+  UPSTREAM_FILE_PREFIX: 'Gateway of the file service; unset while another gateway is set = the content gateway + /sw-file',
+  UPSTREAM_SEARCH_PREFIX: 'Gateway of the search service; unset while another gateway is set = the content gateway + /sw-es',
+  UPSTREAM_REPORT_PREFIX: 'Gateway of the statistics report; unset while another gateway is set = the content gateway + /sw-cms-zb',
+  CMS_PREFIX: 'Deprecated: the content gateway when UPSTREAM_PREFIX is unset',
+  CMS_FAULT_LATENCY_MS: 'Latency added to every API call, in ms',
+  CMS_FAULT_STATUS: 'HTTP status of injected failures; 0 = 503 when CMS_FAULT_RATE is set',
+  CMS_FAULT_RATE: 'Share of API calls that fail on purpose, from 0 to 1',
+  LOG_LEVEL: 'pino level: fatal, error, warn, info, debug, trace or silent',
+};
+
+/** The default of a variable as an operator writes it: what the schema gives for an unset one ('' = none). */
+function defaultOf(name: CmsEnvName): string {
+  const result = envSchema.shape[name].safeParse(undefined);
+  return result.success && result.data !== undefined ? String(result.data) : '';
+}
+
+/** Every variable `npm run cms` reads: name, default and meaning (docs/configuration.md is written from it). */
+export const CMS_CONFIG_TABLE: ReadonlyArray<{ name: CmsEnvName; default: string; meaning: string }> = (
+  Object.keys(CMS_ENV_MEANINGS) as CmsEnvName[]
+).map((name) => ({ name, default: defaultOf(name), meaning: CMS_ENV_MEANINGS[name] }));
+
 export interface CmsConfig {
   port: number;
   host: string;
@@ -98,9 +133,7 @@ function gatewaysOf(e: z.output<typeof envSchema>): GatewayPrefixes {
 
 /** Reads the environment; throws one Error listing every bad variable. */
 export function loadCmsConfig(env: NodeJS.ProcessEnv): CmsConfig {
-  // An empty variable means "not set" (as in a .env file with `KEY=`).
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema.safeParse(setValuesOf(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment for the content service:\n${lines.join('\n')}`);

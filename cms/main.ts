@@ -2,9 +2,11 @@
 import pino from 'pino';
 import { loadCmsConfig } from './config.ts';
 import { createCmsServer } from './server.ts';
+import { loadEnvFileIfPresent } from '../shared/node/env-file.ts';
 
 let config;
 try {
+  loadEnvFileIfPresent();
   config = loadCmsConfig(process.env);
 } catch (err) {
   console.error((err as Error).message);

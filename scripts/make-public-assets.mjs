@@ -155,5 +155,5 @@ const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" vi
 </svg>`;
 await sharp(Buffer.from(og)).png().toFile(join(pub, 'og-image.png'));
 
-// No robots.txt here: the edge answers /robots.txt itself (server/discovery/robots.ts names the sitemap).
+// No robots.txt here: the edge answers /robots.txt itself (server/discovery/sitemap.ts names the sitemap).
 console.log('public assets written');

@@ -18,10 +18,10 @@ export const nodeCommon = {
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 
-// react-router's package exports only its development build (its dev warnings and checks). The browser and
-// the server both get the production one — the server renders what the browser hydrates — bundled from its
-// file, so the edge holds one copy of the router (one set of its contexts) and `react` stays the package's
-// own. (This is for correctness, not speed: what it saves per render is within a bench's noise.)
+// react-router's package exports only its development build to Node (its dev warnings and checks). The
+// server gets the production one, bundled from its file, so the edge holds one copy of the router (one set
+// of its contexts) and `react` stays the package's own. (For correctness, not speed: what it saves per
+// render is within a bench's noise.) The browser never loads the router: islands take plain props.
 export const reactRouterProduction = {
   name: 'react-router-production',
   setup(b) {

@@ -26,6 +26,7 @@ import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
 import { createOperator, type Operator } from './ops/operator.ts';
 import { createReadiness, probesRouter, type Readiness } from './ops/probes.ts';
 import { createPageEngine, type PageEngine } from './pages/engine.ts';
+import { countRenders, createSpeculation, type Speculation } from './pages/speculation.ts';
 import { apiRouter, createApiAnswers, createApiReads } from './proxy/api.ts';
 import { createApiPaths } from './proxy/calls.ts';
 import { filesRouter } from './proxy/files.ts';
@@ -83,6 +84,8 @@ export interface EdgeApp {
   sharedTier: SharedTier | null;
   /** The per-client write budget, shared by the API proxy and the page form actions. */
   writeLimiter: WriteLimiter;
+  /** Pages asked for on a guess (Sec-Purpose), and the views they leave to the view beacon. */
+  speculation: Speculation;
   /** /readyz answers 503 from now on and answers carry `Connection: close`. */
   startDrain(): void;
   /** Releases timers and upstream connections (after the HTTP server has closed). */
@@ -156,15 +159,19 @@ function pageParts(
   const { config, now, logger, metrics, sharing } = base;
   const site: SiteSettings = { ...config.site, filePrefix: config.filePrefix, portalId: config.portalId, orgId: config.orgId };
   // One guard per app (not per process): apps in one process never join each other's writes.
-  const engine = createPageEngine({
-    api,
-    logger,
-    now,
-    site,
-    publicDir: base.publicDir,
-    writeOnce: createWriteOnce(),
-    onRender: metrics.countRender,
-  });
+  // Renders under way are counted: a page asked for on a guess is rendered only while few are.
+  const renders = countRenders(
+    createPageEngine({
+      api,
+      logger,
+      now,
+      site,
+      publicDir: base.publicDir,
+      writeOnce: createWriteOnce(),
+      onRender: metrics.countRender,
+    }),
+  );
+  const engine = renders.engine;
   const pageCache =
     pageBytes > 0
       ? createPageCache({
@@ -188,7 +195,7 @@ function pageParts(
         })
       : null;
   if (pageCache) cache.onPurge((selector, removed) => pageCache.purge(selector, removed));
-  return { site, engine, pageCache };
+  return { site, engine, pageCache, rendersInFlight: renders.inFlight };
 }
 
 /** The page request a background re-render of a stored page makes: the page's own address, no visitor. */
@@ -233,7 +240,8 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   };
   const content = contentParts(base, deps);
   const { readiness, cache, operator, api, client } = content;
-  const { site, engine, pageCache } = pageParts(base, content);
+  const { site, engine, pageCache, rendersInFlight } = pageParts(base, content);
+  const speculation = createSpeculation({ visits: content.visits, rendersInFlight, now });
   // A cluster worker counts writes and misses in the primary, so a client has one budget across the workers.
   const primary = primaryChannel();
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites, store: primary ? new ClusterRateStore(primary) : undefined });
@@ -277,6 +285,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
       engine,
       pageCache,
       writeLimiter,
+      speculation: speculation.routes,
     },
   );
   const handler = createFrontDoor({
@@ -289,6 +298,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     security: base.security,
     log,
     trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    speculation,
   });
 
   return {
@@ -305,6 +315,7 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     readiness,
     sharedTier: sharing.tier,
     writeLimiter,
+    speculation,
     startDrain: () => readiness.startDrain(),
     async close() {
       // The visits still being sent go first (after the HTTP server has closed).

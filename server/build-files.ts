@@ -1,6 +1,7 @@
-// The content-hashed build output (public/build: scripts, the stylesheet, source maps) held in memory,
-// compressed once per file: a browser's first visit asks for a dozen of these at once, and they never
-// change while the process runs (a new build is a new deploy). The folder is listed once, when the edge
+// The content-hashed build output (public/build: scripts, the stylesheet, source maps) held in memory
+// with its compressed copies: the build writes a brotli (quality 11) and a gzip copy beside each file
+// (scripts/client-bundle.mjs), which are sent as they are; a file without them is compressed here, once.
+// They never change while the process runs (a new build is a new deploy). The folder is listed once, when the edge
 // is built: only a name in that list is ever looked up or remembered, so what the edge keeps is bounded
 // by the build itself whatever names requests carry, and no request can reach outside the folder. A file
 // added after the listing is not held here; Express's static files still serve it, with the short
@@ -10,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { SecurityHeaders } from './http/security.ts';
 import { etagOf } from './cache/kit.ts';
-import { prepare, type Prepared } from './http/prepared.ts';
+import { prepare, preparedOf, type HeaderPairs, type Prepared } from './http/prepared.ts';
 
 export const BUILD_PREFIX = '/build/';
 export const BUILD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -65,7 +66,15 @@ export function createBuildFiles(publicDir: string, security: SecurityHeaders): 
       return null;
     }
     const etag = etagOf(body);
-    return prepare(200, [...security, ['Content-Type', type], ['Cache-Control', BUILD_CACHE_CONTROL]], body, etag);
+    const headers: HeaderPairs = [...security, ['Content-Type', type], ['Cache-Control', BUILD_CACHE_CONTROL]];
+    const [br, gz] = await Promise.all([
+      readFile(join(dir, `${name}.br`)).catch(() => null),
+      readFile(join(dir, `${name}.gz`)).catch(() => null),
+    ]);
+    // Copies that do not make the file smaller are not sent (as prepare() decides for its own).
+    const smaller = (copy: Buffer | null) => (copy && copy.length < body.length ? copy : null);
+    if (br || gz) return preparedOf(200, headers, etag, body, smaller(gz), smaller(br));
+    return prepare(200, headers, body, etag);
   }
 
   return {

@@ -1,8 +1,10 @@
 // The process environment → one validated, frozen Config. Every variable is one row of ENV_VARS (name,
-// default, meaning, parser); .env.example and docs/configuration.md are written from the same rows. A bad value
-// stops start-up with a message that names the variable.
+// default, meaning, parser); .env.example and docs/configuration.md are written from the same rows
+// (scripts/config-docs.ts). An empty value is unset and takes the default, as in the reference service
+// (shared/env-values.ts); a bad value stops start-up with a message that names the variable.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { setValueOf } from '../shared/env-values.ts';
 import { ENDPOINT_BY_NAME, SERVICE_PUBLIC_PREFIX, type EndpointName, type GatewayPrefixes } from '../shared/endpoints.ts';
 import { tokenKeyProblem } from '../shared/token.ts';
 import { deepFreeze } from '../shared/deep-freeze.ts';
@@ -105,7 +107,7 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
+const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] });
 const text = z.string().trim();
 const pathPrefix = z
   .string()
@@ -135,20 +137,23 @@ const trustProxy = z
   .string()
   .trim()
   .transform((v): TrustProxy => {
-    if (v === '' || v === 'false') return false;
+    if (v === 'false') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
     return v; // an address list or a preset (loopback, uniquelocal), as Express takes it
   });
-/** `/a,/b/c`: each a path prefix; none may shadow the edge's own paths. */
+/** The word that turns the aliases off: an empty value is unset, so it gives the default list. */
+export const NO_ALIASES = 'none';
+/** `/a,/b/c`: each a path prefix; none may shadow the edge's own paths. NO_ALIASES: no prefix. */
 const aliasList = z.string().transform((v, ctx): string[] => {
+  if (v.trim() === NO_ALIASES) return [];
   const list = v
     .split(',')
     .map((a) => a.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   for (const alias of list) {
     if (!/^(?:\/[A-Za-z0-9._~-]+)+$/.test(alias)) ctx.addIssue({ code: 'custom', message: `"${alias}" is not a path like /japi/sw-cms` });
-    else if (alias === '/api' || alias === '/file' || alias.startsWith('/_edge') || alias.startsWith('/__data')) {
+    else if (alias === '/api' || alias === '/file' || alias.startsWith('/_edge')) {
       ctx.addIssue({ code: 'custom', message: `"${alias}" would hide one of the edge's own paths` });
     }
   }
@@ -173,7 +178,7 @@ const shortCode = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be letters, digits, - or _ (at most 64)');
-/** Empty means unset (null); otherwise the inner schema, keeping its messages. */
+/** The empty default means unset (null); otherwise the inner schema, keeping its messages. */
 const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z.string().transform((v, ctx): z.output<T> | null => {
     if (v.trim() === '') return null;
@@ -221,7 +226,7 @@ export const ENV_VARS = {
   },
   API_ALIASES: {
     default: '/sw-cms,/japi/sw-cms,/japi/sw-cms-cloud',
-    meaning: 'Comma-separated prefixes answered like /api for existing clients (<alias>/api/<call>); empty = none',
+    meaning: `Comma-separated prefixes answered like /api for existing clients (<alias>/api/<call>); ${NO_ALIASES} = no aliases`,
     schema: aliasList,
   },
   PORTAL_ID: { default: '', meaning: 'portalId sent with exhibition lists (multi-site services); empty = not sent', schema: shortCode },
@@ -313,13 +318,16 @@ export const ENV_VARS = {
     meaning: 'Path of upstream files and images, proxied to the content service with long cache headers',
     schema: pathPrefix.refine((v) => v !== '', 'must not be empty'),
   },
-  CMS_PORT: { default: '8081', meaning: 'Port of the reference content service of `npm run cms`', schema: int(1, 65535) },
   CMS_DB: {
     default: 'data/cms.sqlite',
-    meaning: 'SQLite file of the reference content service (created and seeded on first start)',
+    meaning: 'SQLite file of the embedded reference content service (created and seeded on first start)',
     schema: text.min(1),
   },
-  TOKEN_MAX_SKEW_MS: { default: '300000', meaning: 'Largest token clock skew the reference service accepts, in ms', schema: int(1) },
+  TOKEN_MAX_SKEW_MS: {
+    default: '300000',
+    meaning: 'Largest token clock skew the embedded reference service accepts, in ms',
+    schema: int(1),
+  },
   TRUST_PROXY: {
     default: 'false',
     meaning:
@@ -360,7 +368,7 @@ export const ENV_VARS = {
 
 export type EnvName = keyof typeof ENV_VARS;
 
-/** The table for .env.example and docs/configuration.md: name, default, meaning. */
+/** The table for .env.example and docs/configuration.md (scripts/config-docs.ts): name, default, meaning. */
 export const CONFIG_TABLE: ReadonlyArray<{ name: EnvName; default: string; meaning: string }> = Object.entries(ENV_VARS).map(
   ([name, row]) => ({ name: name as EnvName, default: row.default, meaning: row.meaning }),
 );
@@ -372,7 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   const parsed = {} as Record<string, unknown>;
   for (const [name, row] of Object.entries(ENV_VARS) as Array<[EnvName, VarRow]>) {
-    const raw = env[name] ?? row.default;
+    const raw = setValueOf(env[name]) ?? row.default;
     const result = row.schema.safeParse(raw);
     if (result.success) parsed[name] = result.data;
     else problems.push(`${name}=${JSON.stringify(raw)}: ${result.error.issues.map((i) => i.message).join('; ')}`);
@@ -408,7 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       report: v.UPSTREAM_REPORT_PREFIX,
     }),
     gatewaysDefaulted: [env.UPSTREAM_PREFIX, env.UPSTREAM_FILE_PREFIX, env.UPSTREAM_SEARCH_PREFIX, env.UPSTREAM_REPORT_PREFIX].every(
-      (raw) => raw === undefined || raw.trim() === '',
+      (raw) => setValueOf(raw) === undefined,
     ),
     apiAliases: v.API_ALIASES,
     portalId: v.PORTAL_ID,
@@ -532,101 +540,4 @@ function checkRuleName(name: string): EndpointName {
   if (!spec) throw new Error(`"${name}" is not an endpoint of the catalogue (see shared/endpoints.ts)`);
   if (spec.write) throw new Error(`"${name}" is a write; writes are never cached`);
   return name as EndpointName;
-}
-
-/**
- * The text of .env.example: every variable, commented out at its default, with its meaning.
- * @public test/unit/edge-config.test.ts reads it to hold the committed .env.example equal to CONFIG_TABLE.
- */
-export function renderEnvExample(): string {
-  const lines = ['# Museum portal edge: every environment variable, at its default (see server/config.ts).', ''];
-  for (const row of CONFIG_TABLE) lines.push(`# ${row.meaning}`, `# ${row.name}=${row.default}`, '');
-  return lines.join('\n');
-}
-
-/** The headings of docs/configuration.md, in their order. */
-const CONFIG_GROUPS = {
-  content: 'The content service',
-  site: 'The site and its paths',
-  caches: 'Caches',
-  sharing: 'Several processes and instances',
-  limits: 'Limits per client',
-  process: 'The process',
-  operators: 'Operators',
-  reference: 'The reference content service (`npm run cms`)',
-} as const;
-
-/** The group of every variable: a variable added to ENV_VARS does not compile until it has one here. */
-const CONFIG_GROUP_OF: Record<EnvName, keyof typeof CONFIG_GROUPS> = {
-  UPSTREAM_URL: 'content',
-  UPSTREAM_PREFIX: 'content',
-  UPSTREAM_FILE_PREFIX: 'content',
-  UPSTREAM_SEARCH_PREFIX: 'content',
-  UPSTREAM_REPORT_PREFIX: 'content',
-  APP_ID: 'content',
-  TOKEN_KEY: 'content',
-  UPSTREAM_TIMEOUT_MS: 'content',
-  PORTAL_ID: 'content',
-  ORG_ID: 'content',
-  READY_WINDOW_S: 'content',
-  PUBLIC_URL: 'site',
-  FILE_PREFIX: 'site',
-  API_ALIASES: 'site',
-  SITE_ENGLISH: 'site',
-  IMAGE_WATERMARK: 'site',
-  IIIF_RIGHTS: 'site',
-  IIIF_ATTRIBUTION: 'site',
-  CACHE_MAX_BYTES: 'caches',
-  CACHE_TTL_S: 'caches',
-  CACHE_RULES: 'caches',
-  CACHE_RULES_FILE: 'caches',
-  CACHE_SWR_S: 'caches',
-  CACHE_STALE_IF_ERROR_S: 'caches',
-  PAGE_CACHE_TTL_S: 'caches',
-  PAGE_CACHE_SWR_S: 'caches',
-  PAGE_CACHE_STALE_IF_ERROR_S: 'caches',
-  WEB_CONCURRENCY: 'sharing',
-  REDIS_URL: 'sharing',
-  REDIS_TIMEOUT_MS: 'sharing',
-  PURGE_WEBHOOK_URL: 'sharing',
-  RATE_LIMIT_WRITES: 'limits',
-  RATE_LIMIT_API_MISSES: 'limits',
-  PORT: 'process',
-  HOST: 'process',
-  TRUST_PROXY: 'process',
-  SHUTDOWN_TIMEOUT_MS: 'process',
-  HEAP_GROWTH_PERCENT: 'process',
-  LOG_LEVEL: 'process',
-  ADMIN_TOKEN: 'operators',
-  CMS_PORT: 'reference',
-  CMS_DB: 'reference',
-  TOKEN_MAX_SKEW_MS: 'reference',
-};
-
-/** Text for a Markdown table cell: the characters that would end the cell or start markup, escaped. */
-const cellText = (s: string): string => s.replace(/[\\|<>*]/g, (c) => `\\${c}`);
-
-/**
- * The text of docs/configuration.md: every variable of CONFIG_TABLE by group, with its default and meaning.
- * @public test/unit/edge-config.test.ts reads it to hold the committed docs/configuration.md equal to CONFIG_TABLE.
- */
-export function renderConfigurationDoc(): string {
-  const lines = [
-    '# Configuration',
-    '',
-    '<!-- Generated from CONFIG_TABLE in server/config.ts by `npm run docs:config`; test/unit/edge-config.test.ts holds it equal. Edit the table, not this file. -->',
-    '',
-    'Every environment variable of the edge, with its default and meaning. A bad value stops start-up with a message naming the variable;',
-    'an empty value is the same as an unset one. `.env.example` lists the same variables at their defaults. What a first deployment',
-    'sets is in README.md ("Point the edge at a content service").',
-  ];
-  for (const [group, heading] of Object.entries(CONFIG_GROUPS)) {
-    lines.push('', `## ${heading}`, '', '| variable | default | meaning |', '|---|---|---|');
-    for (const row of CONFIG_TABLE) {
-      if (CONFIG_GROUP_OF[row.name] !== group) continue;
-      lines.push(`| \`${row.name}\` | ${row.default === '' ? '(unset)' : `\`${row.default}\``} | ${cellText(row.meaning)} |`);
-    }
-  }
-  lines.push('');
-  return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 // The front door: what the HTTP server runs. Every answer the edge already holds in memory is answered
-// here and only here, before Express: /healthz, the build files, stored pages (HTML and /__data, fresh or
+// here and only here, before Express: /healthz, the build files, stored pages (fresh or
 // stale-while-revalidate), fresh API reads and IIIF image answers already made. Each is a prepared answer sent in one writeHead, with the
 // same request id, log line and metric as any other answer. A request that names more than one host is
 // refused first, before anything reads its Host. Everything else — misses, writes, operators, other bad
@@ -10,8 +10,10 @@ import { pageKey, type PageCache, type PageFound } from './cache/page-cache.ts';
 import { safeJson } from './http/errors.ts';
 import type { TLSSocket } from 'node:tls';
 import { flatHead, preparedOf, sendPrepared, type Prepared } from './http/prepared.ts';
+import { clientAddressOf } from './http/client-address.ts';
 import { beginDoorRequest, setRouteId, type RequestLogDeps } from './http/request-log.ts';
 import type { SecurityHeaders } from './http/security.ts';
+import type { Speculation } from './pages/speculation.ts';
 import { IIIF_PREFIX } from '../shared/iiif.ts';
 
 export interface FrontDoorDeps {
@@ -29,6 +31,8 @@ export interface FrontDoorDeps {
   log: RequestLogDeps;
   /** Express's compiled `trust proxy` (app.get('trust proxy fn')): the page key's protocol is Express's. */
   trustProxy: (address: string, hop: number) => boolean;
+  /** Stored pages asked for on a guess (Sec-Purpose) and the views they leave pending; without it, every GET counts. */
+  speculation?: Pick<Speculation, 'storedPage'>;
 }
 
 /** Express's req.protocol, from the raw request (the same rule, so the door and Express key pages alike). */
@@ -118,9 +122,11 @@ export function createFrontDoor(deps: FrontDoorDeps): RequestListener {
   };
 
   const sendPage = (req: IncomingMessage, res: ServerResponse, started: number, found: PageFound): void => {
+    const page = deps.speculation ? deps.speculation.storedPage(req, found, () => clientAddressOf(req, deps.trustProxy)) : found;
+    if (page === null) return next(req, res); // a guess Express refuses
     const sending = beginDoorRequest(req, res, log, started);
-    setRouteId(res, found.entry.routeId);
-    pageCache!.send(req, res, found, sending);
+    setRouteId(res, page.entry.routeId);
+    pageCache!.send(req, res, page, sending);
   };
 
   /** A failure inside the door is Express's to answer (its error handler logs it and sends a 500). */

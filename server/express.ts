@@ -10,7 +10,7 @@ import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { CALENDAR_PREFIX, FEED_PREFIX, ROBOTS_PATH, SITEMAP_PART_PREFIX, SITEMAP_PATH } from '../shared/discovery-paths.ts';
-import { IIIF_CORS, IIIF_PREFIX } from '../shared/iiif.ts';
+import { IIIF_CROSS_ORIGIN, IIIF_PREFIX } from '../shared/iiif.ts';
 import { pageKey, type PageCache } from './cache/page-cache.ts';
 import type { Config } from './config.ts';
 import { errorHandler, sendJsonError } from './http/errors.ts';
@@ -19,8 +19,9 @@ import { BROTLI_WINDOW_BITS, type HeaderPairs } from './http/prepared.ts';
 import { beginRequest, requestIdOf, setRouteId, type RequestLogDeps } from './http/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from './http/security.ts';
 import { upstreamAnswerOf } from './upstream/errors.ts';
-import { isDataPath, refusal, type PageAnswer, type PageEngine } from './pages/engine.ts';
+import { refusal, type PageAnswer, type PageEngine } from './pages/engine.ts';
 import { FormBodyError, pageRequestOf } from './pages/request.ts';
+import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './pages/speculation-rules.ts';
 import type { WriteLimiter } from './writes/limit.ts';
 
 /** Public files other than the build (logo, QR codes, favicon): their names do not change with a deploy. */
@@ -47,6 +48,8 @@ export interface ChainParts {
   /** Null when PAGE_CACHE_TTL_S is 0. */
   pageCache: PageCache | null;
   writeLimiter: WriteLimiter;
+  /** The view beacon and the gate of guessed page requests (pages/speculation.ts), just before the page route. */
+  speculation: RequestHandler;
 }
 
 export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
@@ -64,17 +67,21 @@ export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
   app.use(parts.probes);
   if (parts.admin) app.use(parts.admin);
   else app.use('/_edge', absentAdmin);
-  // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
-  // compression starts after them.
-  app.use(parts.api);
-  app.use(parts.files);
-  app.use(IIIF_PREFIX, iiifCors, parts.iiif);
   // Answers compressed as they go out (a page's first visitor, before it is stored) with brotli's window
   // as small as the stored copies' (http/prepared.ts): with its 4 MiB default every such answer sets up a
   // 4 MiB ring buffer.
-  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } }));
+  const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } } });
+  // The proxy and the files send their own encodings (cached answers carry a gzipped copy), so
+  // compression starts after them. The IIIF router answers everything below its prefix: its JSON
+  // (manifests, collections, info.json) is compressed there; its pictures are not (their types are not
+  // compressible).
+  app.use(parts.api);
+  app.use(parts.files);
+  app.use(IIIF_PREFIX, iiifCors, compress, parts.iiif);
+  app.use(compress);
   app.use(publicFiles(parts.publicDir));
   app.all([ROBOTS_PATH, SITEMAP_PATH, `${SITEMAP_PART_PREFIX}/*rest`, `${FEED_PREFIX}/*rest`, `${CALENDAR_PREFIX}/*rest`], parts.discovery);
+  app.use(parts.speculation);
   app.use(pageRoute(config, parts));
   app.use(errorHandler(parts.logger, upstreamAnswerOf));
   return app;
@@ -82,10 +89,11 @@ export function buildExpress(config: ChainConfig, parts: ChainParts): Express {
 
 /**
  * IIIF viewers and aggregators load images and manifests from other sites: the IIIF paths, and only
- * they, are open to every origin (GET and HEAD; a preflight is answered here).
+ * they, are open to every origin, to scripts and to plain `<img>` alike (GET and HEAD; a preflight is
+ * answered here).
  */
 const iiifCors: RequestHandler = (req, res, next) => {
-  for (const [name, value] of IIIF_CORS) res.setHeader(name, value);
+  for (const [name, value] of IIIF_CROSS_ORIGIN) res.setHeader(name, value);
   if (req.method !== 'OPTIONS') return next();
   setRouteId(res, 'iiif:preflight');
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
@@ -115,7 +123,11 @@ function publicFiles(publicDir: string): RequestHandler {
     index: false,
     redirect: false,
     maxAge: PUBLIC_MAX_AGE_S * 1000,
-    setHeaders: (res) => setRouteId(res as ServerResponse, 'static'),
+    setHeaders: (res, path) => {
+      setRouteId(res as ServerResponse, 'static');
+      // Browsers take speculation rules in their own type only.
+      if (path.endsWith(SPECULATION_RULES_PATH)) res.setHeader('Content-Type', SPECULATION_RULES_TYPE);
+    },
   });
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -150,10 +162,10 @@ function pageRoute(config: ChainConfig, { engine, pageCache, writeLimiter, logge
       } catch (err) {
         if (!(err instanceof FormBodyError)) throw err;
         logger.info({ reqId: requestId, status: err.status, code: err.code }, err.message);
-        const refused = refusal(req.originalUrl, err.status, err.code, err.message);
+        const refused = refusal(err.status, err.message);
         return sendPage(req, res, refused, refused.headers);
       }
-      if (req.method === 'GET' && !isDataPath(req.path)) earlyHints(res, engine.earlyHints());
+      if (req.method === 'GET' && wantsEarlyHints(req)) earlyHints(res, engine.earlyHints());
       // Answered, never stored: pages are kept by the raw protocol, Host and target.
       const storable = requestOriginIsPlain(req.protocol, req.get('host')) && req.originalUrl.startsWith('/');
       if (pageCache && storable && req.method === 'GET' && !req.headers.authorization) {
@@ -179,7 +191,17 @@ function pageRoute(config: ChainConfig, { engine, pageCache, writeLimiter, logge
   };
 }
 
-/** 103 Early Hints: the stylesheet and the entry start before any data. */
+/**
+ * Whether the client is a browser loading a document, the one client that uses 103 Early Hints. An
+ * interim answer trips HTTP/1.1 clients that take the first status line for the answer (Python's
+ * urllib raises on it, `requests` returns it with an empty body), so feed readers, crawlers and scripts,
+ * which send no fetch metadata, get the page alone. A proxy in front forwards the browser's headers.
+ */
+function wantsEarlyHints(req: IncomingMessage): boolean {
+  return req.headers['sec-fetch-dest'] === 'document' && req.headers['sec-fetch-mode'] === 'navigate';
+}
+
+/** 103 Early Hints: the stylesheet starts before any data. */
 function earlyHints(res: ServerResponse, links: string[]): void {
   if (links.length === 0) return;
   try {

@@ -19,13 +19,17 @@ import { shareClusterRules } from './sharing/cluster.ts';
 import { createClusterBus } from './sharing/purge.ts';
 import { metricsForAggregation, serveAggregatedMetrics } from './ops/metrics.ts';
 import { checkGateways } from './upstream/startup-check.ts';
+import { ENV_FILE, loadEnvFileIfPresent } from '../shared/node/env-file.ts';
 
 function readConfig(): Config {
   try {
+    loadEnvFileIfPresent();
     return loadConfig(process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\nSee .env.example for every variable and its meaning.\n`);
+      process.stderr.write(
+        `${err.message}\nSet it in the environment or in ${ENV_FILE}; docs/configuration.md (and .env.example) has every variable and its meaning.\n`,
+      );
       process.exit(1);
     }
     throw err;

@@ -57,6 +57,8 @@ export interface SearchHitView {
   abstract: string;
   href: string | null;
   external: boolean;
+  /** Where the browser tells of a visit as it follows an external hit (`<a ping>`): absolute; null for other hits. */
+  ping: string | null;
   images: string[];
   date: string;
 }

@@ -11,6 +11,7 @@ import { deepFreeze } from './deep-freeze.ts';
 import { compareIds } from './ids.ts';
 import type { Channel } from './wire.ts';
 import { isExternalUrl } from './links.ts';
+import { redirectedPath } from './route-table.ts';
 
 export interface ChannelNode {
   no: string;
@@ -28,12 +29,16 @@ export interface ChannelNode {
   children: ChannelNode[];
 }
 
-/** Where a channel links (an external URL as it is; else its link URL, or its path when the link is the root). */
+/**
+ * Where a channel links: an external URL as it is; else its link URL, or its path when the link is the
+ * root — and a section parent's default child directly, as its redirect would (a click, and a browser's
+ * guess of it, costs no 302).
+ */
 export function channelHref(linkUrl: string | null | undefined, path: string): { href: string; external: boolean } {
   const link = (linkUrl ?? '').trim();
   if (isExternalUrl(link)) return { href: link, external: true };
-  if (link === '' || link === '/') return { href: path, external: false };
-  return { href: link.startsWith('/') ? link : `/${link}`, external: false };
+  if (link === '' || link === '/') return { href: redirectedPath(path), external: false };
+  return { href: redirectedPath(link.startsWith('/') ? link : `/${link}`), external: false };
 }
 
 const bySort = (a: Channel, b: Channel): number => (a.sort ?? 0) - (b.sort ?? 0) || compareIds(a.channelId, b.channelId);

@@ -49,6 +49,8 @@ export interface ExhibitionDetailData {
   ownSite: string | null;
   /** Temporary exhibitions: their exhibits (collection cards). */
   exhibits: ListItem[];
+  /** The IIIF collection of its exhibits (its absolute address): temporary exhibitions with exhibits; else null. */
+  iiif: { collection: string } | null;
   /** The list this detail belongs to. */
   back: string;
 }
@@ -94,7 +96,7 @@ export interface ExhibitDetailData {
   model: { kind: 'gltf'; url: string } | { kind: 'link'; url: string } | null;
   /** The explanation as plain text for the browser's speech synthesis, in the page's language; null when none. */
   speech: { lang: 'zh-CN' | 'en'; text: string } | null;
-  /** The exhibit's IIIF manifest, when it has at least one picture in the store; else null. */
+  /** The exhibit's IIIF manifest (its absolute address), when it has at least one picture in the store; else null. */
   iiif: { manifest: string } | null;
   back: string;
 }

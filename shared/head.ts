@@ -26,8 +26,9 @@ export interface PageMeta {
   /** What a record page is about, for its JSON-LD node (shared/structured-data.ts). */
   entity?: PageEntity;
   /**
-   * The IIIF manifest of what the page shows, as a path below IIIF_PREFIX (`manifestPath(id)` of
-   * shared/iiif.ts): the head links it as an alternate of the manifest's media type.
+   * The IIIF manifest (or collection) of what the page shows, as a path below IIIF_PREFIX
+   * (`manifestPath(id)` or `collectionPath(id)` of shared/iiif.ts): the head links it as an alternate
+   * of the Presentation media type.
    */
   iiifManifest?: string;
 }
@@ -70,9 +71,9 @@ export interface PageHead {
     siteName: string;
     locale: string;
   };
-  /** RSS 2.0 feeds of the page (list pages): `<link rel="alternate" type="application/rss+xml">`. */
+  /** RSS 2.0 feeds of the page (a list its own, home the site's main ones): `<link rel="alternate" type="application/rss+xml">`. */
   feeds: Array<{ title: string; href: string }>;
-  /** The absolute address of the page's IIIF manifest (`<link rel="alternate" type=IIIF_MANIFEST_TYPE>`); null without one. */
+  /** The absolute address of the page's IIIF manifest or collection (`<link rel="alternate" type=IIIF_MANIFEST_TYPE>`); null without one. */
   iiifManifest: string | null;
   /** The elder-friendly reading mode (`care=1`): the document's root gets CARE_CLASS. */
   care: boolean;
@@ -96,6 +97,32 @@ const DEFAULT_OG_IMAGE_ALT: Record<Lang, (site: string) => string> = {
 };
 
 const clean = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The lists whose feeds the home page links (Chinese paths): its news first, the one a reader takes
+ * when it takes one, then the exhibitions and activities it shows. A feed reader given the home page
+ * finds the site's feeds there.
+ */
+const HOME_FEED_LISTS: readonly string[] = ['/News/SNews', '/Exhibition/TempExh', '/Education/Activity'];
+
+/** The home page's feeds in its language: only lists whose channels the menu has, so no link leads to a 404. */
+function homeFeeds(lang: Lang, channels: readonly ChannelNode[], origin: string, siteTitle: string): PageHead['feeds'] {
+  return HOME_FEED_LISTS.flatMap((zhPath) => {
+    const path = lang === 'en' ? toEnglishPath(zhPath) : zhPath;
+    const chain = channelChain(channels, path);
+    const node = chain.at(-1);
+    if (!node || node.path !== path || chain.length !== path.split('/').length - 1 || isUnlistedChain(chain)) return [];
+    return [{ title: t(lang, 'site.pageTitle', { page: clean(node.name), site: siteTitle }), href: `${origin}${feedPathFor(path)}` }];
+  });
+}
+
+/** The RSS feeds a page links: a list its own (none in a hidden channel: server/discovery/site-pages.ts), home the site's main ones. */
+function feedsOf(input: HeadInput, title: string, unlisted: boolean): PageHead['feeds'] {
+  const { lang, url, origin, def, channels, state } = input;
+  if (state !== 'ok' || unlisted || !def) return [];
+  if (def.screen === 'home') return homeFeeds(lang, channels, origin, t(lang, 'site.title'));
+  return FEED_SCREENS.has(def.screen) ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }] : [];
+}
 
 /** The canonical path: the pathname, plus `?page=n` on list pages beyond the first. */
 function canonicalPath(url: URL, def: RouteDef | undefined): string {
@@ -147,11 +174,7 @@ export function pageHead(input: HeadInput): PageHead {
   // The site's share picture is its logo and name; a record's picture illustrates the record.
   const imageAlt = clean(meta?.image ? meta.imageAlt || pageName || siteTitle : DEFAULT_OG_IMAGE_ALT[lang](siteTitle)).slice(0, 200);
   const unlisted = state === 'ok' && isUnlistedChain(chain);
-  // A hidden channel has no feed (server/discovery/site-pages.ts), so its list names none.
-  const feeds =
-    state === 'ok' && !unlisted && def && FEED_SCREENS.has(def.screen)
-      ? [{ title, href: `${origin}${feedPathFor(url.pathname === '' ? '/' : url.pathname)}` }]
-      : [];
+  const feeds = feedsOf(input, title, unlisted);
   // Only the edge's own IIIF paths: the link is written with the page's origin.
   const manifest = meta?.iiifManifest ?? '';
   const iiifManifest = state === 'ok' && manifest.startsWith(`${IIIF_PREFIX}/`) ? `${origin}${manifest}` : null;

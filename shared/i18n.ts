@@ -2,7 +2,10 @@
 // read them with useT() (client/i18n.tsx); loaders and documents with t(). Add keys; keep them sorted
 // by screen family. `{name}` placeholders are filled from `vars`.
 
+import { fillVars, type Vars } from './fill-vars.ts';
+
 export type Lang = 'zh' | 'en';
+export type { Vars };
 
 interface Entry {
   zh: string;
@@ -22,6 +25,8 @@ export const UI = {
   'frame.logo': { zh: '{site}首页', en: '{site} home' },
   'frame.search': { zh: '搜索', en: 'Search' },
   'frame.menu': { zh: '栏目导航', en: 'Site navigation' },
+  // The phone menu's landmark: named apart from the desktop menu's, which is in the same document.
+  'frame.menuAll': { zh: '全部栏目', en: 'All sections' },
   'frame.menuOpen': { zh: '菜单', en: 'Menu' },
   'frame.menuClose': { zh: '关闭菜单', en: 'Close menu' },
   'frame.subMenu': { zh: '{name}子栏目', en: '{name} sections' },
@@ -156,6 +161,7 @@ export const UI = {
   'exh.exhibits': { zh: '展品', en: 'Exhibits' },
   'exh.images': { zh: '展览图片', en: 'Images' },
   'exh.visitSite': { zh: '访问展览网站', en: 'Visit the exhibition site' },
+  'exh.iiifCollection': { zh: '本展览展品的 IIIF 资源集合', en: "IIIF collection of the exhibition's exhibits" },
   'exh.backToList': { zh: '返回展览列表', en: 'Back to the exhibitions' },
   'exh.states': { zh: '展览状态', en: 'Exhibitions by status' },
   'exh.state.all': { zh: '全部', en: 'All' },
@@ -286,11 +292,16 @@ export const UI = {
 
 export type UiKey = keyof typeof UI;
 
-export type Vars = Record<string, string | number>;
-
 /** The string of `key` in `lang`, with `{name}` placeholders filled. */
 export function t(lang: Lang, key: UiKey, vars?: Vars): string {
-  const text: string = UI[key][lang];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+  return fillVars(UI[key][lang], vars);
+}
+
+/**
+ * The strings of one language whose keys are named or start with one of `names` (`'msg.'`): what an
+ * island takes with it, since its script carries no dictionary (shared/islands.ts).
+ */
+export function textsOf(lang: Lang, names: readonly string[]): Record<string, string> {
+  const wanted = (key: string) => names.some((n) => (n.endsWith('.') ? key.startsWith(n) : key === n));
+  return Object.fromEntries(Object.entries(UI).flatMap(([key, entry]) => (wanted(key) ? [[key, entry[lang] as string]] : [])));
 }

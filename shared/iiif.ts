@@ -15,7 +15,7 @@ export const IIIF_PREFIX = '/iiif/3';
 export const IIIF_IMAGE_CONTEXT = 'http://iiif.io/api/image/3/context.json';
 export const IIIF_PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
 
-/** The media type of a manifest link (`<link rel="alternate" type=…>`). */
+/** The media type of a manifest or collection link (`<link rel="alternate" type=…>`). */
 export const IIIF_MANIFEST_TYPE = `application/ld+json;profile="${IIIF_PRESENTATION_CONTEXT}"`;
 
 /**
@@ -55,13 +55,22 @@ export const collectionPath = (exhibitionId: string): string => `${IIIF_PREFIX}/
 export const IIIF_LOGO_PATH = '/iiif-logo.svg';
 
 /**
- * The href of the IIIF logo link: the manifest's own address carrying itself as `?manifest=`, so the link
- * opens the manifest when followed, and a viewer it is dragged onto (Mirador, the Universal Viewer) reads
- * the manifest from the dropped address's query. The manifest route ignores the query.
+ * The href of the IIIF logo link: the manifest's (or collection's) address carrying itself as
+ * `?manifest=`, so the link opens the document when followed, and a viewer it is dragged onto (Mirador,
+ * the Universal Viewer) reads the document from the dropped address's query. The address is absolute: a
+ * viewer on another site would read a path as one of its own. The manifest and collection routes
+ * ignore the query.
  */
-export function iiifLogoHref(manifestUrl: string): string {
-  return `${manifestUrl}?manifest=${encodeURIComponent(manifestUrl)}`;
+export function iiifLogoHref(documentUrl: string): string {
+  return `${documentUrl}?manifest=${encodeURIComponent(documentUrl)}`;
 }
 
-/** IIIF viewers and aggregators load images and manifests from other sites: the IIIF answers are open to every origin. */
-export const IIIF_CORS: ReadonlyArray<readonly [string, string]> = [['Access-Control-Allow-Origin', '*']];
+/**
+ * IIIF viewers and aggregators load images and manifests from other sites: the IIIF answers are open to
+ * every origin, to scripts (CORS) and to plain `<img>` and embeds (Cross-Origin-Resource-Policy, which
+ * overrides the security headers' same-origin: a browser shows a broken image for a tile without it).
+ */
+export const IIIF_CROSS_ORIGIN: ReadonlyArray<readonly [string, string]> = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+];

@@ -8,13 +8,9 @@ export const LIKE_ANCHOR = 'like';
  * set (so reload and Back do not post again), and the article shows the like as done.
  */
 export const LIKED_PARAM = { like: 'liked', unlike: 'unliked' } as const;
-/** Hidden field the like button adds once its script runs: the answer then comes as data, not a redirect. */
-export const LIKE_REPLY_FIELD = 'reply';
-export const LIKE_REPLY_INLINE = 'inline';
-
-/** What a like/unlike action answers. */
+/** What a like/unlike action that did not redirect answers: the service refused it. */
 export interface LikeResult {
-  ok: boolean;
+  ok: false;
+  /** What the article still is: liked by this visitor or not. */
   liked: boolean;
-  likes: number;
 }

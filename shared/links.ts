@@ -50,7 +50,14 @@ export function recordLink(record: LinkableRecord, channelPath: string | null | 
   return { href: recordPath(channelPath, record.id), external: false };
 }
 
-/** The same-origin call that records a visit of an article whose link leaves the site. */
-export function visitPingPath(id: string): string {
-  return `/api/queryArchivesById/${encodeURIComponent(String(id))}`;
+/**
+ * Where the edge hears of article views it does not serve itself: `GET` the view beacon of an article page
+ * the browser fetched on a guess, `POST` (hyperlink auditing, `<a ping>`) a search hit whose page lives
+ * elsewhere. Its first segment names no section of the route table, so it is never a page.
+ */
+export const VISIT_PREFIX = '/visit';
+
+/** The address that records a visit of the article `id` (server/pages/view-beacon.ts). */
+export function visitPath(id: string): string {
+  return `${VISIT_PREFIX}/${encodeURIComponent(String(id))}`;
 }

@@ -65,22 +65,10 @@ export function pagerModel(current: number, pages: number, links: number = PAGER
 }
 
 /**
- * The jump input: a non-numeric or zero entry clears the box (''), otherwise the value is
- * clamped to 1…pages. Returns what the box should show after the visitor's input.
+ * The jump box's HTML `pattern`: a page number, zero refused (the browser keeps the form and says why).
+ * A number past the last page goes through, and the loader clamps it (parsePageParam, correctedPageHref).
  */
-export function cleanJumpInput(input: string, pages: number): string {
-  const text = input.trim();
-  if (!/^\d+$/.test(text)) return '';
-  const n = Number(text);
-  if (n === 0 || !Number.isFinite(n)) return '';
-  return String(clampPage(n, pages));
-}
-
-/** The page a jump goes to, or null when the box holds no number (the jump then does nothing). */
-export function jumpTarget(input: string, pages: number): number | null {
-  const clean = cleanJumpInput(input, pages);
-  return clean === '' ? null : Number(clean);
-}
+export const JUMP_PATTERN = '0*[1-9][0-9]*';
 
 /**
  * The query string of the address for `page`, keeping every other parameter (a search keyword,

@@ -23,25 +23,6 @@ export type ScreenKind =
   | 'questionnaireResult'
   | 'notFound';
 
-export const SCREEN_KINDS: readonly ScreenKind[] = [
-  'home',
-  'redirect',
-  'list',
-  'detail',
-  'search',
-  'messageBoard',
-  'exhibitionList',
-  'exhibitionDetail',
-  'collectionList',
-  'exhibitDetail',
-  'activityList',
-  'activityDetail',
-  'questionnaireList',
-  'questionnaire',
-  'questionnaireResult',
-  'notFound',
-];
-
 /** Screens that render content (a redirect row has none; not-found has no loader). */
 export type ScreenWithComponent = Exclude<ScreenKind, 'redirect'>;
 export type ScreenWithLoader = Exclude<ScreenKind, 'redirect' | 'notFound'>;
@@ -226,6 +207,12 @@ export const ROUTES: readonly RouteDef[] = Object.freeze([
 ]);
 
 export const ROUTE_BY_ID: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((r) => [r.id, r]));
+
+/** The section parents that redirect to a default child, by path (`/News` → `/News/SNews`), both languages. */
+const REDIRECTS: ReadonlyMap<string, string> = new Map(ROUTES.flatMap((r) => (r.redirectTo ? [[r.path, r.redirectTo] as const] : [])));
+
+/** Where a link to `path` ends: the default child of a section parent, else `path` itself (no round trip through a 302). */
+export const redirectedPath = (path: string): string => REDIRECTS.get(path) ?? path;
 
 /** The twin of a row in the other language, if any. */
 export function twinRoute(def: RouteDef): RouteDef | undefined {

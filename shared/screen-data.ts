@@ -1,6 +1,6 @@
 // The loader → screen contract: what each screen kind's loader returns and its screen reads, in one
-// map. server/loaders/index.ts types every loader by it and client/screen-data.ts reads it with the
-// screen's kind, so a loader and its screen cannot disagree without the compiler saying so.
+// map. server/loaders/index.ts types every loader by it and client/page-data.ts (useScreenData) reads
+// it with the screen's kind, so a loader and its screen cannot disagree without the compiler saying so.
 import type { ArticleDetailData, ListData, SearchData } from './article-views.ts';
 import type { CollectionListData, ExhibitDetailData, ExhibitionDetailData, ExhibitionListData } from './exhibition-views.ts';
 import type { PageMeta } from './head.ts';

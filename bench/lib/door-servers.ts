@@ -28,7 +28,7 @@ const cmsUrl = await cms.listen(0, '127.0.0.1');
 // BENCH_QUIET=1: no access line and no request-duration metric — to measure what those two cost per
 // answer (the edge itself always has both).
 const quiet = process.env.BENCH_QUIET === '1';
-// As in server/ops/process.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
+// As in server/process/settings.ts: one JSON line per request, in 4 KiB synchronous batches (to /dev/null here).
 const logger = pino(
   { level: quiet ? 'silent' : (process.env.LOG_LEVEL ?? 'info'), name: 'edge' },
   pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 }),

@@ -1,15 +1,13 @@
 // What a failed route shows. A 404 is the not-found screen (inside the frame when the frame loaded);
-// an unreachable content service is the friendly service-error page; anything else is a rendering
-// error, and the visitor is sent to the home page rather than shown a broken one.
-import { useEffect } from 'react';
+// an unreachable content service is the friendly service-error page. Any other failure never reaches
+// a render: the engine sends the visitor to the home page instead (server/pages/engine.ts), and should
+// one get this far, it is the service-error page too, never a broken one.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { homePath } from '../../shared/route-table.ts';
-import { withSiteQuery } from '../../shared/site.ts';
 import Logo from '../components/HeaderLogo.tsx';
 import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
+import { RouterFrame } from '../page-data.ts';
 import NotFound from '../screens/NotFound.tsx';
-import { useHydratedMarker } from './hydrated-marker.ts';
 import ServiceError from './ServiceError.tsx';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 
@@ -23,21 +21,11 @@ export function errorView(error: unknown): ErrorView {
   return 'home';
 }
 
-function GoHome() {
-  const { lang, wx, care } = useFrame();
-  useEffect(() => {
-    const home = homePath(lang);
-    if (window.location.pathname !== home) window.location.replace(withSiteQuery(home, { wx, care }));
-  }, [lang, wx, care]);
-  return null;
-}
-
 function ErrorScreen() {
   const error = useRouteError();
   const view = errorView(error);
   if (view === 'notFound') return <NotFound />;
-  if (view === 'service') return <ServiceError />;
-  return <GoHome />;
+  return <ServiceError />;
 }
 
 /** The frame is gone (no channel tree), but the museum's name stays at the top. */
@@ -54,13 +42,16 @@ export function ScreenErrorBoundary() {
 
 /** The root route: the frame itself failed (no channel tree), so the page is bare. */
 export function RootErrorBoundary() {
-  useHydratedMarker();
   return (
-    <div className="page page--bare" data-state="error">
-      <main id={MAIN_ID} className="page__main page__main--bare">
-        <BareLogo />
-        <ErrorScreen />
-      </main>
-    </div>
+    <RouterFrame>
+      {() => (
+        <div className="page page--bare" data-state="error">
+          <main id={MAIN_ID} className="page__main page__main--bare">
+            <BareLogo />
+            <ErrorScreen />
+          </main>
+        </div>
+      )}
+    </RouterFrame>
   );
 }

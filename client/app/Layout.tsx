@@ -2,7 +2,7 @@
 // inner style with banner, breadcrumb and channel tabs; search brings its own simple header. In the
 // messenger mode (platform=wx) the header and footer are left out: the messenger shows its own title
 // bar and menu, and the page keeps only its content and in-page wayfinding.
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { channelChain } from '../../shared/channels.ts';
 import type { ScreenKind } from '../../shared/route-table.ts';
 import Banner from '../components/Banner.tsx';
@@ -11,11 +11,9 @@ import ChannelTabs from '../components/ChannelTabs.tsx';
 import Footer from '../components/Footer.tsx';
 import Header from '../components/Header.tsx';
 import { CareStrip } from '../components/ReadingModeSwitch.tsx';
-import { useFrame } from '../frame.ts';
+import type { FrameData } from '../frame.ts';
 import { useT } from '../i18n.tsx';
-import HeadSync from './HeadSync.tsx';
-import NavigationProgress, { useNavigationPending } from './NavigationProgress.tsx';
-import { useHydratedMarker } from './hydrated-marker.ts';
+import { RouterFrame } from '../page-data.ts';
 import { usePageInfo } from './page-state.ts';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 
@@ -30,12 +28,13 @@ const RECORD_SCREENS: ReadonlySet<ScreenKind> = new Set([
 ]);
 
 export default function Layout() {
+  return <RouterFrame>{(frame) => <Frame frame={frame} />}</RouterFrame>;
+}
+
+function Frame({ frame }: { frame: FrameData }) {
   const t = useT();
-  const frame = useFrame();
   const page = usePageInfo();
   const { pathname } = useLocation();
-  const pending = useNavigationPending();
-  useHydratedMarker();
 
   const screen = page.def?.screen ?? 'notFound';
   const chrome = !frame.wx;
@@ -48,9 +47,6 @@ export default function Layout() {
   if (screen === 'search' && page.state === 'ok') {
     return (
       <div className={`page page--search${frame.wx ? ' page--wx' : ''}`} data-screen={screen}>
-        <HeadSync frame={frame} page={page} />
-        <ScrollRestoration />
-        <NavigationProgress pending={pending} />
         {skip}
         {/* The search screen brings its own header: the reading-mode strip goes above it. */}
         {chrome && <CareStrip />}
@@ -71,12 +67,9 @@ export default function Layout() {
       data-screen={screen}
       data-state={page.state}
     >
-      <HeadSync frame={frame} page={page} />
-      <ScrollRestoration />
-      <NavigationProgress pending={pending} />
       {skip}
       {chrome && <Header />}
-      <main id={MAIN_ID} className="page__main" aria-busy={pending || undefined}>
+      <main id={MAIN_ID} className="page__main">
         {inner ? (
           <>
             <Banner section={chain[0]} />

@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
-import SiteLink from '../components/SiteLink.tsx';
 
 export default function ServiceError() {
   const t = useT();
@@ -21,9 +20,9 @@ export default function ServiceError() {
         <a className="button button--primary" href={`${pathname}${search}`}>
           {t('error.retry')}
         </a>
-        <SiteLink className="button" to={siteHref(homePath(lang))}>
+        <a className="button" href={siteHref(homePath(lang))}>
           {t('notFound.homeLink')}
-        </SiteLink>
+        </a>
       </p>
     </section>
   );

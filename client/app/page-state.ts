@@ -4,7 +4,7 @@ import { useContext } from 'react';
 import { UNSAFE_DataRouterStateContext, useMatches } from 'react-router';
 import type { PageMeta, PageState } from '../../shared/head.ts';
 import type { RouteDef } from '../../shared/route-table.ts';
-import type { RouteHandle } from '../frame.ts';
+import type { RouteHandle } from '../page-data.ts';
 import { errorView } from './ErrorBoundaries.tsx';
 
 export interface PageInfo {

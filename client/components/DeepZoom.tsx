@@ -1,6 +1,7 @@
-// The object's picture with its deep zoom. Without JavaScript the picture links to the whole image at
-// full size. Once the script runs, a "zoom in" button opens a modal dialog holding OpenSeadragon over the
-// picture's IIIF image service; the viewer's code is fetched only then, so the page stays light.
+// The object's picture with its deep zoom (inside the object's stage island). Without JavaScript, and
+// until the island wakes, the picture and the "zoom in" button link to the whole image at full size. Once
+// it is live, both open a modal dialog holding OpenSeadragon over the picture's IIIF image service; the
+// viewer's code is fetched only then, so the page stays light.
 // The dialog's own buttons zoom and reset; the viewer's canvas takes arrows, + and − from the keyboard
 // and pinches from touch; Esc closes the dialog and focus goes back to the button.
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
@@ -28,7 +29,7 @@ export default function DeepZoom({ zoom, title, children }: DeepZoomProps) {
   const opener = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const viewer = useZoomViewer(state, zoom.service, title, setState);
-  // The button exists only once the script can open the dialog; the link serves until then.
+  // A button once the script can open the dialog; a link to the whole image until then.
   useEffect(() => setScripted(true), []);
 
   const open = () => {
@@ -49,14 +50,19 @@ export default function DeepZoom({ zoom, title, children }: DeepZoomProps) {
 
   return (
     <div className="deep-zoom">
-      <a className="deep-zoom__link" href={zoom.full} title={vt('zoomFull')} onClick={(e) => opensInPlace(e) && open()}>
+      <a className="deep-zoom__link" href={zoom.full} title={vt('zoomFull')} data-action="zoom" onClick={(e) => opensInPlace(e) && open()}>
         {children}
       </a>
-      {scripted && (
-        <button ref={opener} type="button" className="deep-zoom__open" onClick={open}>
+      {scripted ? (
+        <button ref={opener} type="button" className="deep-zoom__open" data-action="zoom" onClick={open}>
           <ViewerIcon name="magnify" />
           <span>{vt('zoomOpen')}</span>
         </button>
+      ) : (
+        <a className="deep-zoom__open" href={zoom.full} data-action="zoom">
+          <ViewerIcon name="magnify" />
+          <span>{vt('zoomOpen')}</span>
+        </a>
       )}
       {scripted && (
         <dialog ref={dialog} className="zoom-dialog" aria-labelledby={`${viewer.ids.title}`} onClose={closed}>

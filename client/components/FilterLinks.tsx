@@ -3,7 +3,6 @@
 // Where a list has several rows (a collection's type, level and period), each shows its name.
 import { useId } from 'react';
 import type { FilterLink } from '../../shared/view-parts.ts';
-import SiteLink from './SiteLink.tsx';
 
 export default function FilterLinks({ links, label, named = false }: { links: readonly FilterLink[]; label: string; named?: boolean }) {
   const labelId = useId();
@@ -21,14 +20,13 @@ export default function FilterLinks({ links, label, named = false }: { links: re
       <ul className="filter-links__list">
         {links.map((link) => (
           <li key={link.value || 'all'}>
-            <SiteLink
+            <a
               className={`filter-links__link${link.active ? ' filter-links__link--active' : ''}`}
-              to={link.href}
+              href={link.href}
               aria-current={link.active ? 'page' : undefined}
-              preventScrollReset
             >
               {link.label}
-            </SiteLink>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,7 +1,6 @@
 // The site header: the reading-mode strip, then logo home, the channel menu, the search icon, the
-// language switch and the phone menu. Sticky; it turns slim once the visitor scrolls (a sentinel above it,
-// watched after hydration).
-import { useEffect, useRef, useState } from 'react';
+// language switch and the phone menu. Sticky; it turns slim once the visitor scrolls, by the stylesheet
+// alone (a scroll-driven animation, frame.css), where the browser has them.
 import { useLocation } from 'react-router';
 import { menuTree } from '../../shared/channels.ts';
 import { homePath, searchPath } from '../../shared/route-table.ts';
@@ -12,7 +11,6 @@ import LanguageSwitch from './HeaderLanguage.tsx';
 import Logo from './HeaderLogo.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import { CareStrip } from './ReadingModeSwitch.tsx';
-import SiteLink from './SiteLink.tsx';
 
 export default function Header() {
   const t = useT();
@@ -20,37 +18,26 @@ export default function Header() {
   const siteHref = useSiteHref();
   const { pathname } = useLocation();
   const menu = menuTree(frame.channels);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const [slim, setSlim] = useState(false);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => setSlim(!(entry?.isIntersecting ?? true)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   return (
     <>
       {/* The header row is full at every width (logo, eight channels, search, language), so the
           reading-mode switch has a strip of its own above it, as Chinese public sites place 关怀版. */}
       <CareStrip />
-      <div className="site-header__sentinel" ref={sentinel} aria-hidden="true" />
-      <header className={`site-header${slim ? ' site-header--slim' : ''}`}>
+      <header className="site-header">
         <div className="site-header__inner">
-          <SiteLink className="site-header__logo" to={siteHref(homePath(frame.lang))}>
+          <a className="site-header__logo" href={siteHref(homePath(frame.lang))}>
             <Logo lang={frame.lang} label={t('frame.logo', { site: t('site.title') })} />
-          </SiteLink>
+          </a>
           <ChannelMenu nodes={menu} pathname={pathname} />
           <div className="site-header__tools">
-            <SiteLink className="site-header__search" to={siteHref(searchPath(frame.lang))}>
+            <a className="site-header__search" href={siteHref(searchPath(frame.lang))}>
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="M15.5 15.5L21 21" />
               </svg>
               <span className="visually-hidden">{t('frame.search')}</span>
-            </SiteLink>
+            </a>
             {!frame.englishFlag && <LanguageSwitch />}
             <MobileMenu nodes={menu} pathname={pathname} />
           </div>

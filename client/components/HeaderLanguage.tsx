@@ -3,9 +3,9 @@
 import { useLocation } from 'react-router';
 import { homePath, toChinesePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
 import { HTML_LANG } from '../../shared/site.ts';
-import { useFrame, useRouteDef, useSiteHref } from '../frame.ts';
+import { useFrame, useSiteHref } from '../frame.ts';
+import { useRouteDef } from '../page-data.ts';
 import { useT } from '../i18n.tsx';
-import SiteLink from './SiteLink.tsx';
 
 export default function HeaderLanguage() {
   const t = useT();
@@ -17,11 +17,11 @@ export default function HeaderLanguage() {
   const samePage = def && def.screen !== 'notFound' && !def.path.includes(':id') && twinRoute(def);
   const target = !samePage ? homePath(other) : other === 'en' ? toEnglishPath(pathname) : toChinesePath(pathname);
   return (
-    <SiteLink className="site-header__lang" to={siteHref(target)} hrefLang={HTML_LANG[other]}>
+    <a className="site-header__lang" href={siteHref(target)} hrefLang={HTML_LANG[other]}>
       <span aria-hidden="true" lang={HTML_LANG[other]}>
         {t('frame.language')}
       </span>
       <span className="visually-hidden">{t('frame.languageLabel')}</span>
-    </SiteLink>
+    </a>
   );
 }

@@ -1,9 +1,12 @@
-// The spoken guide: reads the exhibit's commentary aloud with the browser's own speech synthesis, in the
-// page's language. It appears only after hydration and only where the browser has a voice for that
-// language (voices may arrive after the page, with `voiceschanged`), so the server's HTML, a visitor
-// without JavaScript and a browser without a voice see no control that cannot work. Speech stops when
-// the visitor leaves the page.
+// The spoken guide, an island: reads the exhibit's commentary aloud with the browser's own speech
+// synthesis, in the page's language. The server renders its listen button marked as needing script, which
+// the stylesheet shows only once the islands' script runs (a visitor without JavaScript sees no control
+// that cannot work); the island wakes at the visitor's first touch, and a press before then is given to it
+// once it is live. Live, it goes away where the browser cannot speak the language (no speech synthesis,
+// or a voice list without that language; voices may arrive after the page, with `voiceschanged`). Speech
+// stops when the visitor leaves the page.
 import { useEffect, useRef, useState, type Ref } from 'react';
+import { NEEDS_SCRIPT_ATTR } from '../../shared/islands.ts';
 import { ViewerIcon, type ViewerIconName } from './ViewerControls.tsx';
 import { useViewerT } from './viewer-texts.ts';
 
@@ -14,6 +17,10 @@ export interface Speech {
 
 type ListenState = 'idle' | 'speaking' | 'paused';
 
+export interface ListenButtonProps {
+  speech: Speech;
+}
+
 /** The browser's voice for `lang` (its exact tag first, then any of the same language); null when none. */
 export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: string): SpeechSynthesisVoice | null {
   const tag = lang.toLowerCase();
@@ -22,23 +29,31 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: string):
   return voices.find((v) => norm(v) === tag) ?? voices.find((v) => norm(v).split('-')[0] === language) ?? null;
 }
 
-/** The voice for `lang` once the browser lists it; null while it has none (or no speech synthesis). */
-function useVoice(lang: string): SpeechSynthesisVoice | null {
-  const [voice, setVoice] = useState<SpeechSynthesisVoice | null>(null);
+/**
+ * What the browser offers for `lang`: `pending` on the server and before the island is live (the server's
+ * button shows), `none` without speech synthesis or when its voice list lacks the language, else the
+ * voice (null while the browser has not listed its voices yet: it speaks with its default for the language).
+ */
+function useVoice(lang: string): 'pending' | 'none' | { voice: SpeechSynthesisVoice | null } {
+  const [found, setFound] = useState<'pending' | 'none' | { voice: SpeechSynthesisVoice | null }>('pending');
   useEffect(() => {
-    if (typeof window === 'undefined' || !('speechSynthesis' in window)) return;
+    if (!('speechSynthesis' in window)) return setFound('none');
     const synth = window.speechSynthesis;
-    const pick = () => setVoice(voiceFor(synth.getVoices(), lang));
+    const pick = () => {
+      const voices = synth.getVoices();
+      const voice = voiceFor(voices, lang);
+      setFound(voices.length > 0 && !voice ? 'none' : { voice });
+    };
     pick();
     synth.addEventListener('voiceschanged', pick);
     return () => synth.removeEventListener('voiceschanged', pick);
   }, [lang]);
-  return voice;
+  return found;
 }
 
-export default function ListenButton({ speech }: { speech: Speech }) {
+export default function ListenButton({ speech }: ListenButtonProps) {
   const vt = useViewerT();
-  const voice = useVoice(speech.lang);
+  const found = useVoice(speech.lang);
   const [state, setState] = useState<ListenState>('idle');
   const current = useRef<SpeechSynthesisUtterance | null>(null);
   const main = useRef<HTMLButtonElement>(null);
@@ -52,14 +67,21 @@ export default function ListenButton({ speech }: { speech: Speech }) {
     [speech.text],
   );
 
-  if (!voice) return null;
+  if (found === 'none') return null;
+  if (found === 'pending') {
+    return (
+      <span className="listen" {...{ [NEEDS_SCRIPT_ATTR]: '' }}>
+        <ListenControl icon="play" label={vt('listen')} action="listen" />
+      </span>
+    );
+  }
   const synth = window.speechSynthesis;
 
   const listen = () => {
     synth.cancel();
     const utterance = new SpeechSynthesisUtterance(speech.text);
     utterance.lang = speech.lang;
-    utterance.voice = voice;
+    if (found.voice) utterance.voice = found.voice;
     const ended = () => {
       if (current.current !== utterance) return;
       current.current = null;
@@ -96,7 +118,7 @@ export default function ListenButton({ speech }: { speech: Speech }) {
         : ['play', vt('listenResume'), resume];
   return (
     <span className="listen">
-      <ListenControl ref={main} icon={icon} label={label} onClick={onClick} pressed={state !== 'idle'} />
+      <ListenControl ref={main} icon={icon} label={label} onClick={onClick} pressed={state !== 'idle'} action="listen" />
       {state !== 'idle' && <ListenControl icon="stop" label={vt('listenStop')} onClick={stop} />}
     </span>
   );
@@ -105,14 +127,22 @@ export default function ListenButton({ speech }: { speech: Speech }) {
 interface ListenControlProps {
   icon: ViewerIconName;
   label: string;
-  onClick: () => void;
+  onClick?: () => void;
   pressed?: boolean;
+  /** The island action a press before the island is live is held for (client/islands.client.ts). */
+  action?: string;
   ref?: Ref<HTMLButtonElement>;
 }
 
-function ListenControl({ icon, label, onClick, pressed = false, ref }: ListenControlProps) {
+function ListenControl({ icon, label, onClick, pressed = false, action, ref }: ListenControlProps) {
   return (
-    <button ref={ref} type="button" className={`listen__button${pressed ? ' listen__button--on' : ''}`} onClick={onClick}>
+    <button
+      ref={ref}
+      type="button"
+      className={`listen__button${pressed ? ' listen__button--on' : ''}`}
+      data-action={action}
+      onClick={onClick}
+    >
       <ViewerIcon name={icon} size={16} />
       <span>{label}</span>
     </button>

@@ -1,9 +1,8 @@
-// The visitor-message form. A real POST form to the board's route action: without JavaScript the
-// edge validates, answers 400 with the input kept and the errors shown, or sends and redirects (303)
-// to the thank-you notice; with JavaScript the same action runs without a page load, after the same
-// checks in the browser. Every field names its hint and error in aria-describedby.
-import { useState } from 'react';
-import { Form } from 'react-router';
+// The visitor-message form, an island. A real POST form to the board's route action: the edge validates,
+// answers 400 with the input kept and the errors shown, or sends and redirects (303) to the thank-you
+// notice. Live, the island checks with the same rules before sending and counts the characters as the
+// visitor types (useFormGuard). Every field names its hint and error in aria-describedby.
+import { useEffect, useRef, useState } from 'react';
 import {
   EMPTY_MESSAGE,
   FORM_KEY_FIELD,
@@ -59,16 +58,20 @@ export default function MessageForm({ types, formKey, rejection, action, sent }:
   const [typed, setTyped] = useState({ formKey, length: [...values.content.trim()].length });
   const length = typed.formKey === formKey ? typed.length : [...values.content.trim()].length;
   const setLength = (n: number) => setTyped({ formKey, length: n });
+  const box = useRef<HTMLTextAreaElement>(null);
+  // What the visitor typed before the island woke counts too.
+  useEffect(() => {
+    if (box.current) setTyped({ formKey, length: [...box.current.value.trim()].length });
+  }, [formKey]);
   const chosenType = values.type || types[0]?.value || '';
 
   return (
-    <Form
+    <form
       key={formKey}
       method="post"
       action={action}
       className="message-form"
       noValidate
-      preventScrollReset
       onSubmit={guard.onSubmit}
       onChange={guard.onChange}
     >
@@ -139,6 +142,7 @@ export default function MessageForm({ types, formKey, rejection, action, sent }:
         </label>
         <textarea
           className="form-field__input form-field__textarea"
+          ref={box}
           id={idOf('content')}
           name="content"
           rows={6}
@@ -163,6 +167,6 @@ export default function MessageForm({ types, formKey, rejection, action, sent }:
         </Button>
         <p className="form-actions__note">{t('msg.formNote')}</p>
       </div>
-    </Form>
+    </form>
   );
 }

@@ -1,6 +1,6 @@
-// The phone menu: a button opening a full-height panel with the whole tree. Built on <details>, so
-// it opens and closes without JavaScript; after hydration it also closes on navigation and Escape.
-import { useEffect, useRef } from 'react';
+// The phone menu: a button opening a full-height panel with the whole tree. Built on <details>, so it
+// opens and closes without script, by pointer and keyboard alike; while it is open the page behind it
+// stays still (frame.css, `:has`), and following a link loads the next page with the menu closed.
 import type { ChannelNode } from '../../shared/channels.ts';
 import { isActiveChannel } from '../../shared/channels.ts';
 import { useT } from '../i18n.tsx';
@@ -24,33 +24,8 @@ function Tree({ nodes, pathname, depth }: { nodes: readonly ChannelNode[]; pathn
 
 export default function MobileMenu({ nodes, pathname }: { nodes: readonly ChannelNode[]; pathname: string }) {
   const t = useT();
-  const ref = useRef<HTMLDetailsElement>(null);
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [pathname]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && details.open) {
-        details.open = false;
-        details.querySelector('summary')?.focus();
-      }
-    };
-    const onToggle = () => document.documentElement.classList.toggle('menu-open', details.open);
-    document.addEventListener('keydown', onKey);
-    details.addEventListener('toggle', onToggle);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      details.removeEventListener('toggle', onToggle);
-      document.documentElement.classList.remove('menu-open');
-    };
-  }, []);
-
   return (
-    <details className="mobile-menu" ref={ref}>
+    <details className="mobile-menu">
       <summary className="mobile-menu__button">
         <svg className="mobile-menu__icon mobile-menu__icon--open" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
           <path d="M3 6h18M3 12h18M3 18h18" />
@@ -60,7 +35,7 @@ export default function MobileMenu({ nodes, pathname }: { nodes: readonly Channe
         </svg>
         <span className="visually-hidden">{t('frame.menuOpen')}</span>
       </summary>
-      <nav className="mobile-menu__panel" aria-label={t('frame.menu')}>
+      <nav className="mobile-menu__panel" aria-label={t('frame.menuAll')}>
         <Tree nodes={nodes} pathname={pathname} depth={1} />
       </nav>
     </details>

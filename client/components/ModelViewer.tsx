@@ -1,6 +1,6 @@
 // The object's 3D model, when it is a glTF file of this site. The stage shows the picture first; the
-// "view the 3D model" button (a plain link to the file until the script runs) puts the model viewer on
-// the stage in its place, and three.js is fetched only then. Where WebGL or the file fails, the picture
+// "view the 3D model" button (a plain link to the file until the stage island is live) puts the model
+// viewer on the stage in its place, and three.js is fetched only then. Where WebGL or the file fails, the picture
 // stays with a word of why and the file's link: never an empty box.
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useT } from '../i18n.tsx';
@@ -26,13 +26,21 @@ export function ModelButton({
   useEffect(() => setScripted(true), []);
   if (!scripted) {
     return (
-      <a className="button button--primary exhibit__model" href={url} download>
-        {t('col.model')}
+      <a className="button button--primary exhibit__model" href={url} download data-action="model">
+        <ViewerIcon name="cube" />
+        <span>{t('col.model')}</span>
       </a>
     );
   }
   return (
-    <button ref={buttonRef} type="button" className="button button--primary exhibit__model" aria-pressed={open} onClick={onToggle}>
+    <button
+      ref={buttonRef}
+      type="button"
+      className="button button--primary exhibit__model"
+      aria-pressed={open}
+      data-action="model"
+      onClick={onToggle}
+    >
       <ViewerIcon name="cube" />
       <span>{t('col.model')}</span>
     </button>

@@ -1,11 +1,9 @@
-// The pager widget (its rules: shared/pager.ts). Every control is a real link or a GET form, so paging works
-// without JavaScript; with it, the jump box cleans its input as the visitor types and navigation stays
-// client-side. Hidden at one page or fewer.
-import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { PAGE_PARAM, PAGER_LINKS, cleanJumpInput, jumpTarget, pageHref, pagerModel } from '../../shared/pager.ts';
+// The pager widget (its rules: shared/pager.ts). Every control is a real link or a GET form: a page is a
+// page load, which opens at the list's anchor. The jump box takes a page number (the browser refuses
+// anything else, zero included), and the loader clamps it to the page count. Hidden at one page or fewer.
+import { useLocation } from 'react-router';
+import { JUMP_PATTERN, PAGE_PARAM, PAGER_LINKS, pageHref, pagerModel } from '../../shared/pager.ts';
 import { useT } from '../i18n.tsx';
-import SiteLink from './SiteLink.tsx';
 
 export interface PagerProps {
   page: number;
@@ -30,8 +28,6 @@ export default function Pager({
 }: PagerProps) {
   const t = useT();
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
-  const [jump, setJump] = useState('');
   const model = pagerModel(page, pages, links);
   if (model.hidden) return null;
 
@@ -43,20 +39,12 @@ export default function Pager({
         {label}
       </span>
     ) : (
-      <SiteLink className="pager__item" to={href(target)} title={title(target)} rel={rel} preventScrollReset>
+      <a className="pager__item" href={href(target)} title={title(target)} rel={rel}>
         {label}
-      </SiteLink>
+      </a>
     );
 
-  const onJump = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = jumpTarget(jump, model.pages);
-    if (target === null) return;
-    setJump('');
-    navigate(href(target), { preventScrollReset: true });
-  };
-
-  // Every other address parameter rides along in the no-JavaScript jump form.
+  // Every other address parameter rides along in the jump form.
   const keep = [...new URLSearchParams(search)].filter(([name]) => name !== PAGE_PARAM);
 
   return (
@@ -71,9 +59,9 @@ export default function Pager({
                 {n}
               </span>
             ) : (
-              <SiteLink className="pager__item" to={href(n)} title={title(n)} preventScrollReset>
+              <a className="pager__item" href={href(n)} title={title(n)}>
                 {n}
-              </SiteLink>
+              </a>
             )}
           </li>
         ))}
@@ -86,7 +74,7 @@ export default function Pager({
         </span>
       )}
       {showJump && (
-        <form className="pager__jump" method="get" action={pathname} onSubmit={onJump}>
+        <form className="pager__jump" method="get" action={anchor ? `${pathname}#${anchor}` : pathname}>
           {keep.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
@@ -97,12 +85,10 @@ export default function Pager({
               type="text"
               name={PAGE_PARAM}
               inputMode="numeric"
-              pattern="[0-9]*"
+              pattern={JUMP_PATTERN}
               autoComplete="off"
               required
               size={3}
-              value={jump}
-              onChange={(e) => setJump(cleanJumpInput(e.target.value, model.pages))}
             />
           </label>
           <button className="pager__go" type="submit">

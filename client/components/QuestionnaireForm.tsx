@@ -1,9 +1,8 @@
-// Answering a questionnaire: one fieldset per question (radios for single choice, checkboxes for
-// multiple, "other" with its text field), required marks, and each question's error under it. A real
-// POST form to the route action (works without JavaScript); with JavaScript the same rules run in the
-// browser first and the answer is sent without a page load. Typing an "other" text ticks "other".
+// Answering a questionnaire, an island: one fieldset per question (radios for single choice, checkboxes
+// for multiple, "other" with its text field), required marks, and each question's error under it. A real
+// POST form to the route action (works without JavaScript: the edge reads typed "other" text as "other"
+// ticked); live, the same rules run in the browser before sending, and typing an "other" text ticks "other".
 import type { ChangeEvent } from 'react';
-import { Form } from 'react-router';
 import { errorsByField, FORM_KEY_FIELD } from '../../shared/message-form.ts';
 import {
   OTHER_VALUE,
@@ -60,13 +59,12 @@ export default function QuestionnaireForm({ questionnaire, rejection, action }: 
   const values = rejection?.values ?? {};
 
   return (
-    <Form
+    <form
       key={questionnaire.formKey}
       method="post"
       action={action}
       className="questionnaire-form"
       noValidate
-      preventScrollReset
       onSubmit={guard.onSubmit}
       onChange={guard.onChange}
     >
@@ -85,7 +83,7 @@ export default function QuestionnaireForm({ questionnaire, rejection, action }: 
           {t('qn.submit')}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 
@@ -117,7 +115,8 @@ function Question({ question: q, index, values, error }: QuestionProps) {
     <fieldset
       className={`question__fieldset${error ? ' question__fieldset--invalid' : ''}`}
       id={id}
-      role={q.isSingle ? 'radiogroup' : 'group'}
+      // A fieldset is a group already; a single choice says it is a radio group.
+      role={q.isSingle ? 'radiogroup' : undefined}
       aria-invalid={q.isSingle ? invalid : undefined}
       aria-required={q.isSingle && q.isRequired ? true : undefined}
       aria-describedby={describedBy(error && errorIdOf(id))}

@@ -35,34 +35,37 @@ export default function SliderControls({ slides, active, stopped, reduced, step,
       <button type="button" className="slider__button slider__button--next" onClick={() => step(1)} aria-label={t('slider.next')}>
         <span aria-hidden="true">›</span>
       </button>
-      <ol className="slider__thumbs" aria-label={t('slider.thumbs')}>
-        {slides.map((slide, i) => {
-          const visible = i >= windowStart && i < windowStart + SLIDER_THUMBS;
-          return (
-            <li key={slide.id} className={`slider__thumb${visible ? '' : ' slider__thumb--off'}`}>
-              <button
-                type="button"
-                className="slider__thumb-button"
-                onClick={() => go(i)}
-                aria-label={t('slider.goto', { n: i + 1, title: slide.title })}
-                aria-current={i === active ? 'true' : undefined}
-                tabIndex={visible ? 0 : -1}
-              >
-                <SafeImage
-                  className="slider__thumb-image"
-                  sources={slide.thumb}
-                  alt=""
-                  width={160}
-                  height={90}
-                  loading="lazy"
-                  // A 96 px strip (64 px on phones): the 300 px variant is enough at any density.
-                  responsive={{ sizes: '96px', widths: [300] }}
-                />
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      {/* The group carries the strip's name: assistive technology may ignore a name on a list. */}
+      <div role="group" aria-label={t('slider.thumbs')}>
+        <ol className="slider__thumbs">
+          {slides.map((slide, i) => {
+            const visible = i >= windowStart && i < windowStart + SLIDER_THUMBS;
+            return (
+              <li key={slide.id} className={`slider__thumb${visible ? '' : ' slider__thumb--off'}`}>
+                <button
+                  type="button"
+                  className="slider__thumb-button"
+                  onClick={() => go(i)}
+                  aria-label={t('slider.goto', { n: i + 1, title: slide.title })}
+                  aria-current={i === active ? 'true' : undefined}
+                  tabIndex={visible ? 0 : -1}
+                >
+                  <SafeImage
+                    className="slider__thumb-image"
+                    sources={slide.thumb}
+                    alt=""
+                    width={160}
+                    height={90}
+                    loading="lazy"
+                    // A 96 px strip (64 px on phones): the 300 px variant is enough at any density.
+                    responsive={{ sizes: '96px', widths: [300] }}
+                  />
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
     </div>
   );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { Slide } from '../../shared/home-view.ts';
 import { useT } from '../i18n.tsx';
 import SafeImage from './SafeImage.tsx';
-import SiteLink from './SiteLink.tsx';
 
 /** A date or a date range as captions write them (2026.05.18—2027.02.28, 2026年5月18日 – …). */
 const DATE_RUN = /\d{4}[./\-年]\d{1,2}[./\-月]\d{1,2}日?(?:\s*[—–~～-]\s*(?:\d{4}[./\-年])?\d{1,2}[./\-月]\d{1,2}日?)?/g;
@@ -33,9 +32,9 @@ function SlideTitle({ slide }: { slide: Slide }) {
       {slide.title}
     </a>
   ) : (
-    <SiteLink className="slider__link" to={slide.link.href}>
+    <a className="slider__link" href={slide.link.href}>
       {slide.title}
-    </SiteLink>
+    </a>
   );
 }
 

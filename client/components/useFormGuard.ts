@@ -1,22 +1,18 @@
-// What the visitor-message and questionnaire forms share. Without JavaScript they are plain POST
-// forms (the edge answers 303 or the page with the errors). With JavaScript this hook:
-// - checks in the browser first, with the same shared rules the edge applies again;
-// - sends one submission at a time (a double click sends once; the edge also drops a repeated key);
-// - posts to the route's action itself (postToAction, the router's own transport) and keeps every
-//   outcome inside the form: field errors, an upstream failure, the write limit (429) or a lost
-//   connection each leave the typed input in place with its own message;
-// - follows the edge's redirect with a client navigation (no page load), e.g. to the thank-you notice.
+// What the visitor-message and questionnaire forms share (both are islands). They are plain POST forms:
+// the edge checks what was sent, answers 303 on success, and otherwise the page again with the errors
+// said and the visitor's input kept (a failed send, the write limit and a refused answer included). Once
+// the island is live this hook adds:
+// - the same shared rules, checked in the browser before anything is sent (the first field in error
+//   gets the focus), and again as the visitor corrects them;
+// - one submission at a time: the button shows it is sending and a second press sends nothing (the edge
+//   also drops a repeated form key); a page restored from the back/forward cache is ready again.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import type { DataAnswer } from '../../shared/data-protocol.ts';
 import type { FormRejection } from '../../shared/message-form.ts';
 import type { FieldError } from '../../shared/validation.ts';
-import { postToAction } from '../data.ts';
-import { useRouteDef } from '../frame.ts';
 
 export interface FormGuard {
   errors: FieldError[];
-  /** Why a valid form could not be sent (shown until the next try). */
+  /** Why the last send could not go through (shown until the visitor tries again). */
   failure: FormRejection<unknown>['failure'];
   /** The service's own words when it refused the form. */
   detail: string | undefined;
@@ -31,53 +27,28 @@ function focusField(form: HTMLFormElement, field: string): void {
   form.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`)?.focus();
 }
 
-function isRejection(value: unknown): value is FormRejection<unknown> {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { errors?: unknown }).errors);
-}
-
 export function useFormGuard(
-  /** The action's answer rendered by the server (a no-JavaScript POST), if any. */
+  /** The edge's answer to the last send, as the server rendered it (the page after a refused POST). */
   posted: FormRejection<unknown> | undefined,
   check: (form: HTMLFormElement) => FieldError[],
 ): FormGuard {
-  const def = useRouteDef();
-  const navigate = useNavigate();
   // A ref, not state: the second click of a double click arrives before React re-renders.
   const inFlight = useRef(false);
   const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<FormRejection<unknown> | null>(null);
   const [found, setFound] = useState<FieldError[] | null>(null);
-  const rejection = answer ?? posted;
 
-  // A new answer from the edge replaces what the browser found.
+  // Back to a page the browser kept (bfcache): the send it was making is over, the form is usable again.
   useEffect(() => {
-    setFound(null);
-  }, [rejection]);
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setSending(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
-  const errors = found ?? rejection?.errors ?? [];
-
-  async function send(form: HTMLFormElement, routeId: string): Promise<void> {
-    let res: Response;
-    try {
-      res = await postToAction(new URL(form.action), routeId, new FormData(form));
-    } catch {
-      setAnswer({ errors: [], values: undefined, failure: 'upstream' });
-      return;
-    }
-    const reply = (await res.json().catch(() => null)) as DataAnswer | null;
-    if (reply?.type === 'redirect') {
-      // Sent: the next page starts clean (its notice applies again).
-      setAnswer(null);
-      setFound(null);
-      await navigate(reply.location, { preventScrollReset: true });
-      return;
-    }
-    if (reply?.type === 'data' && isRejection(reply.data)) {
-      setAnswer(reply.data);
-      return;
-    }
-    setAnswer({ errors: [], values: undefined, failure: res.status === 429 ? 'rate_limited' : 'upstream' });
-  }
+  const errors = found ?? posted?.errors ?? [];
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (inFlight.current) {
@@ -92,28 +63,23 @@ export function useFormGuard(
       focusField(form, list[0]!.field);
       return;
     }
-    // Outside a route-table page (never expected) the browser posts the form itself.
-    if (!def) return;
-    event.preventDefault();
+    // Valid: the browser sends the form itself; the edge's answer is the next page.
     inFlight.current = true;
     setFound([]);
     setSending(true);
-    void send(form, def.id).finally(() => {
-      inFlight.current = false;
-      setSending(false);
-    });
   };
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     if (errors.length > 0) setFound(check(event.currentTarget));
   };
 
+  const retried = found !== null;
   return {
     errors,
-    failure: sending ? undefined : rejection?.failure,
-    detail: sending ? undefined : rejection?.detail,
+    failure: retried ? undefined : posted?.failure,
+    detail: retried ? undefined : posted?.detail,
     sending,
-    retried: answer !== null || found !== null,
+    retried,
     onSubmit,
     onChange,
   };

@@ -6,8 +6,7 @@ import ActivityStatus from '../components/ActivityStatus.tsx';
 import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 export default function ActivityDetail() {
   const data = useScreenData('activityDetail');
@@ -79,10 +78,10 @@ export default function ActivityDetail() {
         </section>
       )}
       <p className="activity-detail__back">
-        <SiteLink to={data.backHref}>
+        <a href={data.backHref}>
           <span aria-hidden="true">← </span>
           {t('act.back')}
-        </SiteLink>
+        </a>
       </p>
     </article>
   );

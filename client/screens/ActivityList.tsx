@@ -6,17 +6,14 @@ import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
 import SafeImage from '../components/SafeImage.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 const ANCHOR = 'activity-list';
 
 export default function ActivityList() {
   const data = useScreenData('activityList');
   const t = useT();
-  useListScroll(ANCHOR);
   return (
     <div className="activity-list" id={ANCHOR}>
       <FilterLinks links={data.types} label={t('act.types')} />
@@ -27,7 +24,7 @@ export default function ActivityList() {
         <ul className="activity-list__grid">
           {data.items.map((item, i) => (
             <li key={item.id} className="activity-card">
-              <SiteLink className="activity-card__link" to={item.href}>
+              <a className="activity-card__link" href={item.href}>
                 <div className="activity-card__media">
                   <SafeImage
                     className="activity-card__image"
@@ -63,7 +60,7 @@ export default function ActivityList() {
                     )}
                   </dl>
                 </div>
-              </SiteLink>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,30 +1,16 @@
-// The article detail: title, publish date, source when present, visit
-// count, the sanitized body, the gallery, the PDF viewer when the first attachment is a PDF, and
-// like/unlike. Videos in the body play with controls; download stays off (controlslist set by the
-// loader, the context menu blocked here).
-import { useEffect, useRef } from 'react';
+// The article detail: title, publish date, source when present, visit count, the sanitized body, the
+// gallery, the PDF viewer when the first attachment is a PDF, and like/unlike. All of it is HTML: the
+// page carries no script. Videos in the body play with controls; download stays off (controlslist and
+// disablepictureinpicture, set by the loader).
 import Gallery from '../components/Gallery.tsx';
 import LikeButton from '../components/LikeButton.tsx';
 import PdfViewer from '../components/PdfViewer.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
+import { useScreenData } from '../page-data.ts';
 
 export default function ArticleDetail() {
   const data = useScreenData('detail');
   const t = useT();
-  const body = useRef<HTMLDivElement>(null);
-  useListScroll();
-
-  useEffect(() => {
-    const el = body.current;
-    if (!el) return;
-    const block = (event: Event) => {
-      if (event.target instanceof HTMLVideoElement) event.preventDefault();
-    };
-    el.addEventListener('contextmenu', block);
-    return () => el.removeEventListener('contextmenu', block);
-  }, [data.id]);
 
   return (
     <article className="article">
@@ -56,7 +42,7 @@ export default function ArticleDetail() {
         <>
           {/* Editors start their sections at h3: a hidden h2 keeps the outline in order without touching their HTML. */}
           <h2 className="visually-hidden">{t('frame.detail')}</h2>
-          <div ref={body} className="article__body prose" dangerouslySetInnerHTML={{ __html: data.html }} />
+          <div className="article__body prose" dangerouslySetInnerHTML={{ __html: data.html }} />
         </>
       )}
       {data.pdf && <PdfViewer file={data.pdf} />}

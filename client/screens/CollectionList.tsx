@@ -4,19 +4,15 @@
 import EmptyState from '../components/EmptyState.tsx';
 import FilterLinks from '../components/FilterLinks.tsx';
 import Pager from '../components/Pager.tsx';
-import Skeleton from '../components/Skeleton.tsx';
-import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
-import { useScreenData } from '../frame.ts';
+import { useScreenData } from '../page-data.ts';
 
 const ANCHOR = 'collection';
 
 export default function CollectionList() {
   const data = useScreenData('collectionList');
   const t = useT();
-  useListScroll(ANCHOR);
-  const paging = useListLoading();
 
   return (
     <section id={ANCHOR} className="col-list">
@@ -28,13 +24,7 @@ export default function CollectionList() {
       <p className="col-list__count" aria-live="polite">
         {t('col.count', { n: data.total })}
       </p>
-      {paging ? (
-        <Skeleton variant="card" />
-      ) : data.items.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <ListCards items={data.items} layout="collection" />
-      )}
+      {data.items.length === 0 ? <EmptyState /> : <ListCards items={data.items} layout="collection" />}
       <Pager page={data.page} pages={data.pages} anchor={ANCHOR} />
     </section>
   );

@@ -1,21 +1,20 @@
 // One exhibition: the title, its status, dotted date range and place, a link to its own site when it
 // has one, the lead picture, the sanitized description, where to find it on the floor plan (base
-// exhibitions with map coordinates), its pictures, and the exhibits it shows (temporary exhibitions).
+// exhibitions with map coordinates), its pictures, and the exhibits it shows with their IIIF collection
+// (temporary exhibitions).
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import FloorPlan from '../components/FloorPlan.tsx';
 import Gallery from '../components/Gallery.tsx';
 import CalendarLink from '../components/CalendarLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
+import { IIIF_LOGO_PATH, iiifLogoHref } from '../../shared/iiif.ts';
 import { useT } from '../i18n.tsx';
 import ListCards from './ListCards.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 export default function ExhibitionDetail() {
   const data = useScreenData('exhibitionDetail');
   const t = useT();
-  useListScroll();
   const aside = data.map !== null;
 
   return (
@@ -36,6 +35,13 @@ export default function ExhibitionDetail() {
               {t('exh.visitSite')}
               <span aria-hidden="true"> ↗</span>
               <span className="visually-hidden">{t('frame.newTab')}</span>
+            </a>
+          )}
+          {/* The IIIF logo, as on an object page: viewers and aggregators open the exhibits from it. */}
+          {data.iiif && (
+            <a className="iiif-link exh-detail__iiif" href={iiifLogoHref(data.iiif.collection)} title={t('exh.iiifCollection')}>
+              <img className="iiif-link__logo" src={IIIF_LOGO_PATH} alt="" width={34} height={30} />
+              <span className="visually-hidden">{t('exh.iiifCollection')}</span>
             </a>
           )}
         </div>
@@ -72,10 +78,10 @@ export default function ExhibitionDetail() {
       )}
 
       <p className="exh-detail__back">
-        <SiteLink to={data.back}>
+        <a href={data.back}>
           <span aria-hidden="true">← </span>
           {t('exh.backToList')}
-        </SiteLink>
+        </a>
       </p>
     </article>
   );

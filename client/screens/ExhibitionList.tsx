@@ -8,26 +8,20 @@ import FilterLinks from '../components/FilterLinks.tsx';
 import Pager from '../components/Pager.tsx';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
-import Skeleton from '../components/Skeleton.tsx';
-import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
+import { useScreenData } from '../page-data.ts';
 
 const ANCHOR = 'exhibitions';
 
 export default function ExhibitionList() {
   const data = useScreenData('exhibitionList');
   const t = useT();
-  useListScroll(ANCHOR);
-  const paging = useListLoading();
 
   return (
     <section id={ANCHOR} className="exh-list">
       <FilterLinks links={data.states} label={t('exh.states')} />
       {data.total > 0 && <p className="exh-list__count">{t('exh.count', { n: data.total })}</p>}
-      {paging ? (
-        <Skeleton variant="card" rows={3} />
-      ) : data.items.length === 0 ? (
+      {data.items.length === 0 ? (
         <EmptyState />
       ) : (
         <ul className="exh-list__items">

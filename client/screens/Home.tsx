@@ -9,10 +9,9 @@ import type { ListItem } from '../../shared/view-parts.ts';
 import ExhibitionFacts from '../components/ExhibitionFacts.tsx';
 import RecordLink from '../components/RecordLink.tsx';
 import SafeImage from '../components/SafeImage.tsx';
-import Slider from '../components/Slider.tsx';
+import Island from '../islands/Island.tsx';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 export default function Home() {
   const data = useScreenData('home');
@@ -20,7 +19,7 @@ export default function Home() {
   return (
     <div className="home">
       <h1 className="visually-hidden">{t('home.heading', { site: t('site.title') })}</h1>
-      {data.slides.length > 0 && <Slider slides={data.slides} />}
+      {data.slides.length > 0 && <Island name="slider" props={{ slides: data.slides }} />}
       {data.exhibitions && data.exhibitions.items.length > 0 && <Exhibitions section={data.exhibitions} />}
       {data.news && data.news.items.length > 0 && <News section={data.news} />}
       {data.collections && data.collections.items.length > 0 && <Collections section={data.collections} />}
@@ -51,10 +50,10 @@ function Section({
           <h2 id={`home-${id}-title`} className="home-section__title">
             {t(title)}
           </h2>
-          <SiteLink className="home-section__more" to={section.more}>
+          <a className="home-section__more" href={section.more}>
             {t('home.all', { name: section.moreName })}
             <span aria-hidden="true"> →</span>
-          </SiteLink>
+          </a>
         </header>
         {children}
       </div>
@@ -165,7 +164,7 @@ function Activities({ section }: { section: HomeSection<HomeActivity> }) {
       <ul className="home-act__list">
         {section.items.map((item) => (
           <li key={item.id} className="home-act__item">
-            <SiteLink className="home-act__link" to={item.href}>
+            <a className="home-act__link" href={item.href}>
               {item.day && (
                 <span className="home-act__date" aria-hidden="true">
                   <span className="home-act__day">{item.day}</span>
@@ -186,7 +185,7 @@ function Activities({ section }: { section: HomeSection<HomeActivity> }) {
                   </span>
                 )}
               </span>
-            </SiteLink>
+            </a>
           </li>
         ))}
       </ul>

@@ -2,23 +2,17 @@
 // words, and the pager; `?page=` drives it (the loader reads and clamps it).
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
-import Skeleton from '../components/Skeleton.tsx';
-import { useListLoading, useListScroll } from '../components/useListScroll.ts';
 import ListCards from './ListCards.tsx';
 import ListCommon from './ListCommon.tsx';
 import ListText from './ListText.tsx';
-import { useScreenData } from '../frame.ts';
+import { useScreenData } from '../page-data.ts';
 
 export const LIST_ANCHOR = 'list';
 
 export default function List() {
   const data = useScreenData('list');
-  useListScroll(LIST_ANCHOR);
-  // A page change of this same list shows the skeleton; other navigations keep the page as it is.
-  const paging = useListLoading();
 
   const body = (() => {
-    if (paging) return <Skeleton variant={data.layout === 'text' ? 'row' : 'card'} />;
     if (data.items.length === 0) return <EmptyState />;
     switch (data.layout) {
       case 'text':

@@ -6,11 +6,10 @@ import { MESSAGE_FORM_ANCHOR, SENT_PARAM } from '../../shared/message-form.ts';
 import { PAGE_PARAM } from '../../shared/pager.ts';
 import type { MessageActionData } from '../../shared/visitor-views.ts';
 import EmptyState from '../components/EmptyState.tsx';
-import MessageForm from '../components/MessageForm.tsx';
+import Island from '../islands/Island.tsx';
 import Pager from '../components/Pager.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
+import { useScreenData } from '../page-data.ts';
 
 const LIST_ANCHOR = 'message-list';
 
@@ -19,7 +18,6 @@ export default function MessageBoard() {
   const rejection = useActionData() as MessageActionData | undefined;
   const t = useT();
   const { pathname, search } = useLocation();
-  useListScroll(LIST_ANCHOR);
   // The form posts to this page (mode parameters kept, page and notice dropped) and, without
   // JavaScript, the answer opens scrolled to the form.
   const params = new URLSearchParams(search);
@@ -80,7 +78,7 @@ export default function MessageBoard() {
         <h2 id="message-form-title" className="section-title">
           {t('msg.formTitle')}
         </h2>
-        <MessageForm types={data.types} formKey={data.formKey} rejection={rejection} action={action} sent={data.sent} />
+        <Island name="messageForm" props={{ types: data.types, formKey: data.formKey, rejection, action, sent: data.sent }} />
       </section>
     </div>
   );

@@ -3,7 +3,6 @@
 import { homePath } from '../../shared/route-table.ts';
 import { useFrame, useSiteHref } from '../frame.ts';
 import { useT } from '../i18n.tsx';
-import SiteLink from '../components/SiteLink.tsx';
 
 export default function NotFound() {
   const t = useT();
@@ -25,9 +24,9 @@ export default function NotFound() {
         <li>{t('notFound.address')}</li>
         <li>
           {before}
-          <SiteLink className="status-page__home" to={href(homePath(lang))}>
+          <a className="status-page__home" href={href(homePath(lang))}>
             {t('notFound.homeLink')}
-          </SiteLink>
+          </a>
           {after}
         </li>
       </ol>

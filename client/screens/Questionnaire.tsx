@@ -1,10 +1,9 @@
 // Answering one questionnaire (only while it is open; the loader sends other visitors to the results).
 import { useActionData, useLocation } from 'react-router';
 import type { QuestionnaireActionData } from '../../shared/visitor-views.ts';
-import QuestionnaireForm from '../components/QuestionnaireForm.tsx';
+import Island from '../islands/Island.tsx';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 export default function Questionnaire() {
   const data = useScreenData('questionnaire');
@@ -18,10 +17,10 @@ export default function Questionnaire() {
         {data.subTitle && <p className="questionnaire__sub">{data.subTitle}</p>}
         {data.period && <p className="questionnaire__period">{t('qn.periodValue', { period: data.period })}</p>}
       </header>
-      <QuestionnaireForm questionnaire={data} rejection={rejection} action={`${pathname}${search}`} />
+      <Island name="questionnaireForm" props={{ questionnaire: data, rejection, action: `${pathname}${search}` }} />
       <p className="questionnaire__links">
-        <SiteLink to={data.resultsHref}>{t('qn.results')}</SiteLink>
-        <SiteLink to={data.listHref}>{t('qn.back')}</SiteLink>
+        <a href={data.resultsHref}>{t('qn.results')}</a>
+        <a href={data.listHref}>{t('qn.back')}</a>
       </p>
     </article>
   );

@@ -2,17 +2,14 @@
 // an open one leads to its answer page, every one to its results.
 import EmptyState from '../components/EmptyState.tsx';
 import Pager from '../components/Pager.tsx';
-import { useListScroll } from '../components/useListScroll.ts';
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 const ANCHOR = 'questionnaire-list';
 
 export default function QuestionnaireList() {
   const data = useScreenData('questionnaireList');
   const t = useT();
-  useListScroll(ANCHOR);
   return (
     <div className="questionnaire-list" id={ANCHOR}>
       {data.items.length === 0 ? (
@@ -23,7 +20,7 @@ export default function QuestionnaireList() {
             <li key={q.id} className={`questionnaire-card questionnaire-card--${q.state}`}>
               <div className="questionnaire-card__body">
                 <h2 className="questionnaire-card__title">
-                  <SiteLink to={q.href}>{q.title}</SiteLink>
+                  <a href={q.href}>{q.title}</a>
                 </h2>
                 {q.subTitle && <p className="questionnaire-card__sub">{q.subTitle}</p>}
                 <p className="questionnaire-card__meta">
@@ -35,13 +32,13 @@ export default function QuestionnaireList() {
               </div>
               <div className="questionnaire-card__actions">
                 {q.state === 'open' && (
-                  <SiteLink className="button button--primary" to={q.href}>
+                  <a className="button button--primary" href={q.href}>
                     {t('qn.answer')}
-                  </SiteLink>
+                  </a>
                 )}
-                <SiteLink className="button button--default" to={q.resultsHref}>
+                <a className="button button--default" href={q.resultsHref}>
                   {t('qn.results')}
-                </SiteLink>
+                </a>
               </div>
             </li>
           ))}

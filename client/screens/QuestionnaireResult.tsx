@@ -2,8 +2,7 @@
 // text, with a bar that only repeats the number (decorative, an SVG so no inline style is needed
 // under the strict CSP), and the latest "other" answers.
 import { useT } from '../i18n.tsx';
-import { useScreenData } from '../frame.ts';
-import SiteLink from '../components/SiteLink.tsx';
+import { useScreenData } from '../page-data.ts';
 
 export default function QuestionnaireResult() {
   const data = useScreenData('questionnaireResult');
@@ -67,8 +66,8 @@ export default function QuestionnaireResult() {
         ))}
       </ol>
       <p className="questionnaire__links">
-        {data.answerHref && <SiteLink to={data.answerHref}>{t('qn.toAnswer')}</SiteLink>}
-        <SiteLink to={data.listHref}>{t('qn.back')}</SiteLink>
+        {data.answerHref && <a href={data.answerHref}>{t('qn.toAnswer')}</a>}
+        <a href={data.listHref}>{t('qn.back')}</a>
       </p>
     </article>
   );

@@ -1,30 +1,42 @@
-// ScreenKind → the screen component module. Loaded on demand in the browser (each screen is its own
-// chunk; the router resolves the current page's screen before hydrating) and all at once on the
-// server. The record is complete by type: a new screen kind does not compile without its screen.
+// ScreenKind → the screen component. The record is complete by type: a new screen kind does not compile
+// without its screen. Only the server renders screens (the browser hydrates islands alone).
 import type { ComponentType } from 'react';
 import type { ScreenKind, ScreenWithComponent } from '../../shared/route-table.ts';
+import ActivityDetail from './ActivityDetail.tsx';
+import ActivityList from './ActivityList.tsx';
+import ArticleDetail from './ArticleDetail.tsx';
+import CollectionList from './CollectionList.tsx';
+import ExhibitDetail from './ExhibitDetail.tsx';
+import ExhibitionDetail from './ExhibitionDetail.tsx';
+import ExhibitionList from './ExhibitionList.tsx';
+import Home from './Home.tsx';
+import List from './List.tsx';
+import MessageBoard from './MessageBoard.tsx';
+import NotFound from './NotFound.tsx';
+import Questionnaire from './Questionnaire.tsx';
+import QuestionnaireList from './QuestionnaireList.tsx';
+import QuestionnaireResult from './QuestionnaireResult.tsx';
+import Search from './Search.tsx';
 
-export type ScreenModule = { default: ComponentType };
-
-export const SCREENS: Record<ScreenWithComponent, () => Promise<ScreenModule>> = {
-  list: () => import('./List.tsx'),
-  detail: () => import('./ArticleDetail.tsx'),
-  search: () => import('./Search.tsx'),
-  activityList: () => import('./ActivityList.tsx'),
-  activityDetail: () => import('./ActivityDetail.tsx'),
-  messageBoard: () => import('./MessageBoard.tsx'),
-  questionnaireList: () => import('./QuestionnaireList.tsx'),
-  questionnaire: () => import('./Questionnaire.tsx'),
-  questionnaireResult: () => import('./QuestionnaireResult.tsx'),
-  home: () => import('./Home.tsx'),
-  exhibitionList: () => import('./ExhibitionList.tsx'),
-  exhibitionDetail: () => import('./ExhibitionDetail.tsx'),
-  collectionList: () => import('./CollectionList.tsx'),
-  exhibitDetail: () => import('./ExhibitDetail.tsx'),
-  notFound: () => import('./NotFound.tsx'),
+const SCREENS: Record<ScreenWithComponent, ComponentType> = {
+  list: List,
+  detail: ArticleDetail,
+  search: Search,
+  activityList: ActivityList,
+  activityDetail: ActivityDetail,
+  messageBoard: MessageBoard,
+  questionnaireList: QuestionnaireList,
+  questionnaire: Questionnaire,
+  questionnaireResult: QuestionnaireResult,
+  home: Home,
+  exhibitionList: ExhibitionList,
+  exhibitionDetail: ExhibitionDetail,
+  collectionList: CollectionList,
+  exhibitDetail: ExhibitDetail,
+  notFound: NotFound,
 };
 
-/** The module loader of a screen kind (a redirect row never renders; it gets the not-found screen). */
-export function screenModule(kind: ScreenKind): () => Promise<ScreenModule> {
+/** The screen of a kind (a redirect row never renders; it gets the not-found screen). */
+export function screenOf(kind: ScreenKind): ComponentType {
   return kind === 'redirect' ? SCREENS.notFound : SCREENS[kind];
 }

@@ -1,4 +1,4 @@
-// The page cache: whole answers of the page engine (HTML documents and /__data JSON) for anonymous GETs,
+// The page cache: whole answers of the page engine (HTML documents) for anonymous GETs,
 // wrapped around a render the way lru-cache's fetch() wraps its fetchMethod. A page remembers the
 // upstream cache tags it was built from, so purging an upstream entry — by an operator or after a write —
 // purges the pages built on it too.
@@ -83,7 +83,10 @@ export interface PageSecondTier {
 export interface PageFound {
   entry: PageEntry;
   status: 'HIT' | 'STALE';
-  /** The re-render this request started counts its view (see carriedBy), so sending it does not. */
+  /**
+   * Its view is counted elsewhere, so sending it does not: by the re-render this request started (see
+   * carriedBy), or by the view beacon when the visitor opens a page the browser fetched on a guess.
+   */
   visitCarried: boolean;
 }
 

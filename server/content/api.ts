@@ -98,7 +98,7 @@ interface CallShape {
 /** `METHOD /path?query canonical-body`, e.g. `POST /api/queryArchivesList {"entity":{…},"param":{…}}`. */
 export function cacheKey(spec: EndpointSpec, call: CallShape): string {
   const path = buildPath(spec, call.params);
-  // The query is the call's own (filtered once where a browser's request became a call: proxy/call.ts).
+  // The query is the call's own (filtered once where a browser's request became a call: proxy/calls.ts).
   const entries = call.query ? Object.entries(call.query) : [];
   const query = entries.length === 0 ? '' : new URLSearchParams(entries.sort(([a], [b]) => (a < b ? -1 : 1))).toString();
   const head = `${spec.method} ${path}${query ? `?${query}` : ''}`;

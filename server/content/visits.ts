@@ -58,6 +58,16 @@ function fromTag(tag: string): VisitCall | null {
   }
 }
 
+/** The ids of the articles whose views a page's `visit:` tags stand for (each once). */
+export function visitedIdsOf(tags: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const tag of tags) {
+    const id = fromTag(tag)?.params.id;
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
 export function createVisitCounter({ client, maxInFlight = 4, maxQueued = 256, onOutcome }: VisitCounterOptions): VisitCounter {
   const queue: VisitCall[] = [];
   let inFlight = 0;

@@ -161,11 +161,11 @@ export function sitemapPartXml(origin: string, model: SitemapModel, n: number): 
 
 // ---- robots.txt ----
 // /robots.txt, answered by the edge rather than a static file, so it can name the sitemap at the
-// site's own absolute address (PUBLIC_URL, else the request's origin). The page data and the API (and
-// its aliases for old clients) are for programs, not for indexing.
+// site's own absolute address (PUBLIC_URL, else the request's origin). The API (and its aliases for old
+// clients) is for programs, not for indexing.
 
 export function robotsTxt(origin: string, apiAliases: readonly string[] = []): string {
-  const disallow = ['/__data/', '/api/', ...apiAliases.map((a) => `${a.replace(/\/+$/, '')}/api/`)];
+  const disallow = ['/api/', ...apiAliases.map((a) => `${a.replace(/\/+$/, '')}/api/`)];
   return [
     'User-agent: *',
     'Allow: /',

@@ -1,6 +1,6 @@
-// What the discovery router serves, one row per kind of answer: the paths it claims (shared/discovery-
-// paths.ts names them), the media type and how long browsers, proxies and readers may keep it. A
-// claimed path that names nothing is a plain-text 404 here, never a page of the site.
+// What the discovery router serves, one row per kind of answer: the paths it claims (shared/discovery-paths.ts
+// names them), the media type and how long browsers, proxies and readers may keep it. A claimed path that
+// names nothing is a plain-text 404 here, never a page of the site.
 import { CALENDAR_PREFIX, FEED_PREFIX, ROBOTS_PATH, SITEMAP_PART_PREFIX, SITEMAP_PATH } from '../../shared/discovery-paths.ts';
 
 export type DiscoveryName = 'robots' | 'sitemap' | 'sitemapPart' | 'feed' | 'calendar';

@@ -110,9 +110,16 @@ function smallerCopy(copy: Buffer | null, identity: Buffer): Buffer | null {
   return copy && copy.length < identity.length ? ownBytes(copy) : null;
 }
 
-/** The same, for bodies compressed already (a cached API answer carries its gzip copy). */
-export function preparedOf(status: number, pairs: HeaderPairs, etag: string, identity: Buffer, gzip: Buffer | null): Prepared {
-  return { status, head: flatHead([...pairs, ['ETag', etag], ['Vary', 'Accept-Encoding']]), etag, identity, gzip, br: null };
+/** The same, for bodies compressed already (a cached API answer carries its gzip copy; a build file both). */
+export function preparedOf(
+  status: number,
+  pairs: HeaderPairs,
+  etag: string,
+  identity: Buffer,
+  gzip: Buffer | null,
+  br: Buffer | null = null,
+): Prepared {
+  return { status, head: flatHead([...pairs, ['ETag', etag], ['Vary', 'Accept-Encoding']]), etag, identity, gzip, br };
 }
 
 /** Bytes a prepared answer holds, for a cache's bound (its Buffers own their memory). */

@@ -35,7 +35,8 @@ export type SecurityHeaders = ReadonlyArray<readonly [name: string, value: strin
 export function securityHeaderList(directives: CspDirectives = CSP_DIRECTIVES): SecurityHeaders {
   const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives },
-    // Images and files are same-origin; nothing else embeds us cross-origin.
+    // Pages, images and files are same-origin; the IIIF answers, made for other sites, replace it with
+    // cross-origin (shared/iiif.ts IIIF_CROSS_ORIGIN).
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

@@ -4,13 +4,14 @@
 // decoded exactly once and checked as the file proxy checks a path (shared/store-path.ts), and the
 // request's syntax and limits are checked too, all before the store is asked for anything — and then
 // only for a path below the file prefix on the service's own origin. Every refusal is JSON a person can
-// read with a stable code: 400 for a bad id or parameter, 404 for a missing file, 413 for a picture too
-// large to decode, 501 for what the API defines and this service does not make.
+// read with a stable code: 400 for a bad id or parameter, 404 for a missing file or a name that is no
+// picture's, 413 for a picture too large to decode, 501 for what the API defines and this service does
+// not make.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
-import { IIIF_CORS, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
+import { IIIF_CROSS_ORIGIN, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
 import { sendJsonError } from '../http/errors.ts';
 import { safeOrigin } from '../http/origin.ts';
@@ -125,7 +126,13 @@ function imageHits(deps: ImageServiceDeps, service: ImageCaches, count: (outcome
     noteCache(res, 'HIT');
     count('hit');
     const base = `${safeOrigin(deps.site.publicUrl, protocol, req.headers.host)}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
-    const head = flatHead([...security, ...IIIF_CORS, ['X-Cache', 'HIT'], ...imageHeaders(path, base, plan.value), ['ETag', made.etag]]);
+    const head = flatHead([
+      ...security,
+      ...IIIF_CROSS_ORIGIN,
+      ['X-Cache', 'HIT'],
+      ...imageHeaders(path, base, plan.value),
+      ['ETag', made.etag],
+    ]);
     const answer = { status: 200, head, etag: made.etag, identity: made.body, gzip: null, br: null };
     sendPrepared(req, res, answer, sending);
     return true;
@@ -151,10 +158,7 @@ function imageRouter(deps: ImageServiceDeps, service: ImageCaches, count: (outco
     }
     const store = storePathOfImageId(target.id);
     if (!store.ok) return refuse(res, { status: 400, error: 'IIIF_BAD_ID', msg: `${store.msg}. ${ADDRESS_HINT}`, outcome: 'bad_id' });
-    if (!PICTURE_EXTENSION.test(store.path)) {
-      const msg = `${store.path} is not a picture the image service reads (JPEG, PNG, WebP, TIFF, GIF, AVIF or HEIC)`;
-      return refuse(res, { status: 400, error: 'IIIF_NOT_AN_IMAGE', msg, outcome: 'not_an_image' });
-    }
+    if (!PICTURE_EXTENSION.test(store.path)) return refuse(res, notAPicture(store.path));
     const base = `${safeOrigin(deps.site.publicUrl, req.protocol, req.get('host'))}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
     if (target.kind === 'redirect') {
       count('redirect');
@@ -243,6 +247,16 @@ export interface ImageRefusalAnswer {
   msg: string;
   outcome: string;
   retryAfterS?: number;
+}
+
+/**
+ * The answer for a well-formed id whose name is no picture's (no picture extension: a random id, a
+ * PDF): the service has no such image, a 404 (Image API 3.0 §7.3 keeps 400 for bad syntax), told
+ * without asking the store. A file named as a picture whose bytes are none is a 400 (refusalOf).
+ */
+function notAPicture(storePath: string): ImageRefusalAnswer {
+  const msg = `The image service has no picture ${storePath}: it serves files of the store named as pictures (.jpg, .png, .webp, .tif, .gif, .avif or .heic)`;
+  return { status: 404, error: 'IIIF_NOT_FOUND', msg, outcome: 'missing' };
 }
 
 /** The answer for an error of reading or making a picture at `storePath`. */

@@ -1,5 +1,5 @@
 // One picture in, one variant out (sharp). The work is bounded: the header is read first (no pixels
-// decoded) and pictures over INPUT_PIXELS are refused; libvips runs on one thread and the caller's queue
+// decoded) and pictures over IMAGE_LIMITS.inputPixels are refused; libvips runs on one thread and the caller's queue
 // lets one job run at a time, so resizing takes at most one of the machine's two cores; every encode
 // has a time limit. A picture that already fits the width and is in the wanted format is sent as it is.
 import sharp, { type Metadata } from 'sharp';

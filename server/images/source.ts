@@ -1,7 +1,7 @@
 // The bytes a variant is made from, read from the content service's file store: the store's own
 // 300 px THUMB copy when it has one (shared/image-paths.ts), else the original. Reads are capped in size
 // and time, so a huge or stalled upstream file ends in an error, never in a hung request, and every
-// byte read is counted in the caller's share of the source budget (source-budget.ts) as it arrives.
+// byte read is counted in the caller's share of the source budget (createSourceBudget below) as it arrives.
 import { thumbPath } from '../../shared/image-paths.ts';
 import { UpstreamError } from '../upstream/errors.ts';
 import type { UpstreamClient } from '../upstream/client.ts';

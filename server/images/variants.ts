@@ -3,7 +3,7 @@
 // ends in an answer a person can read: a width not offered or a file that is not a raster picture is
 // a 400, a missing file a 404, a picture over the pixel limit a 422, a full queue or source budget a 503,
 // a failing store a 502/504; a file sharp cannot read is sent as stored. The bytes of the pictures read
-// for resizing are bounded together (source-budget.ts), not per request.
+// for resizing are bounded together (createSourceBudget in source.ts), not per request.
 import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';

@@ -5,8 +5,8 @@
 // references are resolved like every file field (shared/file-url.ts): the service's editors store
 // pictures, videos and attachments as paths relative to its file prefix. Every id and `<a name>` is
 // given ARTICLE_ID_PREFIX, and so are the article's own `#fragment` links, which keep reaching their
-// targets: an id in the service's HTML can never be one the page relies on (`__rr-data` would hand the
-// browser other hydration data, `main` take the skip link). Nothing else is rewritten.
+// targets: an id in the service's HTML can never be one the page relies on (`main` would take the skip
+// link, `like` the like form's anchor, a gallery viewer's id its picture). Nothing else is rewritten.
 import sanitizeHtml from 'sanitize-html';
 import { ARTICLE_ID_PREFIX } from '../../shared/dom-ids.ts';
 import { fileUrl } from '../../shared/file-url.ts';

@@ -17,7 +17,7 @@ import { notFound } from './errors.ts';
 import { cardContext, collectionListPath, exhibitCard, exhibitPictures, pictureSources } from './exhibition-cards.ts';
 import { fileList } from './files.ts';
 import { pagedCall } from './list.ts';
-import type { LoaderContext, PageMeta } from './types.ts';
+import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
 export const COLLECTION_PAGE_SIZE = 12;
 
@@ -77,7 +77,7 @@ function exhibitMedia(ctx: LoaderContext, x: Exhibit, files: readonly FileInfo[]
     zoom: service && full ? { service, full } : null,
     model: exhibitModel(x.modelUrl, filePrefix, origins),
     speech: text ? { lang: ctx.lang === 'en' ? 'en' : 'zh-CN', text } : null,
-    iiif: anyStored ? { manifest: manifestPath(x.exhibitId) } : null,
+    iiif: anyStored ? { manifest: siteUrl(ctx, manifestPath(x.exhibitId)) } : null,
   };
 }
 
@@ -131,7 +131,7 @@ export async function exhibitDetailLoader(ctx: LoaderContext): Promise<ExhibitDe
       // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
       image: image[0],
       // The head links the manifest only when it has a picture to paint.
-      ...(media.iiif ? { iiifManifest: media.iiif.manifest } : {}),
+      ...(media.iiif ? { iiifManifest: manifestPath(x.exhibitId) } : {}),
     },
   };
 }

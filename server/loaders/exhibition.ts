@@ -5,6 +5,7 @@
 import { TYPE_PARAM, mapPoint } from '../../shared/exhibits.ts';
 import type { ExhibitionDetailData, ExhibitionKind, ExhibitionListData } from '../../shared/exhibition-views.ts';
 import { t, type UiKey } from '../../shared/i18n.ts';
+import { collectionPath } from '../../shared/iiif.ts';
 import { isExternalUrl } from '../../shared/links.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
@@ -25,7 +26,7 @@ import {
 } from './exhibition-cards.ts';
 import { fileList, galleryImage } from './files.ts';
 import { pagedCall } from './list.ts';
-import type { LoaderContext, PageMeta } from './types.ts';
+import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
 export const EXHIBITION_PAGE_SIZE = 6;
 /** A temporary exhibition shows at most this many exhibits (the collection lists hold the rest). */
@@ -102,6 +103,8 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
   ]);
   const own = (e.linkUrl ?? '').trim();
   const card = exhibitionCard(e, kind, c);
+  // The collection (server/iiif/manifest.ts) lists a temporary exhibition's exhibits: linked when it has some.
+  const collection = kind === 'temp' && exhibits.length > 0 ? collectionPath(id) : null;
   const lead = e.thumb || e.appThumb;
   const image = pictureSources(lead, c, false);
   return {
@@ -117,12 +120,14 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
     map: kind === 'base' && 'extension2' in e ? mapPoint(e.extension1, e.extension2) : null,
     ownSite: isExternalUrl(own) ? own : null,
     exhibits: exhibits.map((x) => exhibitCard(x, c)),
+    iiif: collection ? { collection: siteUrl(ctx, collection) } : null,
     back: withSiteQuery(exhibitionListPath(kind, ctx.lang), ctx),
     meta: {
       title,
       description: excerpt(plainText(e.description), 120),
       // The picture the page shows (a store path becomes its URL below FILE_PREFIX).
       image: image[0],
+      ...(collection ? { iiifManifest: collection } : {}),
       entity: {
         kind: 'event',
         type: 'ExhibitionEvent',

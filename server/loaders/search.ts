@@ -3,14 +3,14 @@
 // are left out: a service may index them, but the site lists them nowhere (shared/channels.ts).
 import type { ChannelNode } from '../../shared/channels.ts';
 import { imageSources } from '../../shared/image-sources.ts';
-import { recordLink } from '../../shared/links.ts';
+import { recordLink, visitPath } from '../../shared/links.ts';
 import type { SearchData, SearchHitView } from '../../shared/article-views.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import { t } from '../../shared/i18n.ts';
 import { searchAbstract } from '../../shared/text.ts';
 import type { SearchHit, SearchResult } from '../../shared/wire.ts';
 import { pageOf, requestedPage } from './list.ts';
-import type { LoaderContext, PageMeta } from './types.ts';
+import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
 export const SEARCH_PAGE_SIZE = 10;
 /** Longest keyword sent upstream (anything longer is cut). */
@@ -61,6 +61,8 @@ export async function searchLoader(ctx: LoaderContext): Promise<SearchData & { m
       abstract: searchAbstract(hit.description, hit.content, key),
       href: l.href && !l.external ? withSiteQuery(l.href, ctx) : l.href,
       external: l.external,
+      // A visit of a page elsewhere is told as the browser follows the link (HTML wants the ping absolute).
+      ping: l.external ? siteUrl(ctx, visitPath(hit.id)) : null,
       images: imageSources(hit.img || hit.thumb, { watermark: ctx.site.watermark, filePrefix: ctx.site.filePrefix, thumb: true }),
       date: '',
     };

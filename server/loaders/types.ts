@@ -78,3 +78,9 @@ export interface SiteSettings {
   /** ORG_ID: the organisation a visitor message is for; empty = not sent. */
   orgId: string;
 }
+
+/**
+ * An address of the site as others are given it (an IIIF manifest's or collection's, a link's ping):
+ * absolute, at the origin the page's canonical link names (PUBLIC_URL, else the request's).
+ */
+export const siteUrl = (ctx: LoaderContext, path: string): string => `${ctx.site.publicUrl.replace(/\/+$/, '') || ctx.url.origin}${path}`;

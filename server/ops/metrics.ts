@@ -32,7 +32,7 @@ export interface EdgeMetrics {
   cacheEvent(cache: CacheName, event: CacheEvent): void;
   /** A visit the edge passed on to the content service for an answer it served from cache. */
   visitCount(outcome: VisitOutcome): void;
-  /** A document or /__data answer the page engine produced, by route id (a page-cache hit is no render); a plain function, handed to the engine as is. */
+  /** A document the page engine produced, by route id (a page-cache hit is no render); a plain function, handed to the engine as is. */
   readonly countRender: (route: string) => void;
   /** Gauges read at scrape time. */
   gauge(name: string, help: string, read: () => number): void;
@@ -77,7 +77,7 @@ function appSeries(registers: Registry[]) {
     }),
     renders: new Counter({
       name: 'edge_page_renders_total',
-      help: 'Documents and /__data answers produced by the page router (page-cache hits are not renders), by route id',
+      help: 'Documents produced by the page router (page-cache hits are not renders), by route id',
       labelNames: ['route'] as const,
       registers,
     }),

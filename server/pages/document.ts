@@ -1,15 +1,13 @@
-// The document around the streamed app, and every other HTML the page engine writes. The head is written
-// before React starts, so the stylesheet and the entry load while the body streams; the tail carries the
-// router state as JSON, then the entry module. No inline executable script anywhere: CSP `script-src
-// 'self'` holds and the HTML can be cached as it is. The bundle's files come from the build's manifest
-// (public/build/manifest.json); without a build the pages still render (server-side HTML only) and a
-// warning says why there is no script. Error pages never carry a stack.
+// The document around the streamed page, and every other HTML the page engine writes. The head is written
+// before React starts, so the stylesheet loads while the body streams; the tail carries the islands'
+// script on a page that has islands, and nothing on one that has none. No inline executable script
+// anywhere: CSP `script-src 'self'` holds and the HTML can be cached as it is. The build's files come from
+// its manifest (public/build/manifest.json); without a build the pages still render (HTML only) and a
+// warning says why there is no stylesheet. Error pages never carry a stack.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import { ROOT_ROUTE_ID } from '../../client/frame.ts';
-import { APP_ELEMENT_ID, HYDRATION_ELEMENT_ID, MAIN_ID } from '../../shared/dom-ids.ts';
+import { MAIN_ID } from '../../shared/dom-ids.ts';
 import { CARE_CLASS, pageHead, type HeadInput, type PageHead } from '../../shared/head.ts';
 import { t, type Lang } from '../../shared/i18n.ts';
 import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
@@ -23,9 +21,8 @@ export const escapeHtml = (text: string): string => text.replace(/[&"<>']/g, (c)
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 /**
- * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
- * `<!--`), and the two line separators JavaScript string literals once rejected. One pass over the
- * text: a page's router state is tens of KB, and a pass per character escaped shows in a render.
+ * JSON that is safe inside a `<script type="application/ld+json">` data block: no `<` (so no `</script>`
+ * or `<!--`), and the two line separators JavaScript string literals once rejected. One pass over the text.
  */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
@@ -33,11 +30,11 @@ export function scriptJson(value: unknown): string {
 
 export interface Assets {
   css: string | null;
-  entry: string | null;
-  modulepreload: string[];
+  /** The islands' script (client/islands.client.ts), for pages with islands. */
+  islands: string | null;
 }
 
-export const NO_ASSETS: Assets = { css: null, entry: null, modulepreload: [] };
+export const NO_ASSETS: Assets = { css: null, islands: null };
 
 export function readAssets(publicDir: string, logger: Logger): Assets {
   const file = join(publicDir, 'build', 'manifest.json');
@@ -45,22 +42,17 @@ export function readAssets(publicDir: string, logger: Logger): Assets {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<Assets>;
     return {
       css: typeof manifest.css === 'string' ? manifest.css : null,
-      entry: typeof manifest.entry === 'string' ? manifest.entry : null,
-      modulepreload: Array.isArray(manifest.modulepreload) ? manifest.modulepreload.filter((f) => typeof f === 'string') : [],
+      islands: typeof manifest.islands === 'string' ? manifest.islands : null,
     };
   } catch {
-    logger.warn({ file }, 'no client build manifest: pages render without stylesheet and script (run npm run build)');
+    logger.warn({ file }, 'no client build manifest: pages render without stylesheet and islands (run npm run build)');
     return NO_ASSETS;
   }
 }
 
-/** `Link` header values for 103 Early Hints: the stylesheet and the entry start before any data. */
+/** `Link` header values for 103 Early Hints: the stylesheet starts before any data. */
 export function earlyHintLinks(assets: Assets): string[] {
-  const links: string[] = [];
-  if (assets.css) links.push(`<${assets.css}>; rel=preload; as=style`);
-  if (assets.entry) links.push(`<${assets.entry}>; rel=modulepreload`);
-  for (const chunk of assets.modulepreload) links.push(`<${chunk}>; rel=modulepreload`);
-  return links;
+  return assets.css ? [`<${assets.css}>; rel=preload; as=style`] : [];
 }
 
 /** The head as the server writes it: pageHead() plus the JSON-LD (built here, kept out of the browser bundle). */
@@ -107,79 +99,23 @@ export function documentHead(head: DocumentHeadData, assets: Assets): string {
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     assets.css ? `<link rel="stylesheet" href="${e(assets.css)}">` : '',
-    assets.entry ? `<link rel="modulepreload" href="${e(assets.entry)}">` : '',
     // JSON-LD is data (a non-JavaScript type is never run), so `script-src 'self'` allows it without a
     // nonce; scriptJson escapes `<`, `>`, `&`, U+2028/2029 so no value can close the element.
     ...(head.jsonLd ?? []).map((node) => `<script type="application/ld+json">${scriptJson(node)}</script>`),
     '</head>',
     '<body>',
-    `<div id="${APP_ELEMENT_ID}">`,
   ];
   return lines.filter(Boolean).join('\n');
 }
 
-/** The end of the document: `stateJson` is the router state already made script-safe (hydration.ts). */
-export function documentTail(stateJson: string, assets: Assets): string {
-  return [
-    '</div>',
-    `<script type="application/json" id="${HYDRATION_ELEMENT_ID}">${stateJson}</script>`,
-    assets.entry ? `<script type="module" src="${escapeHtml(assets.entry)}"></script>` : '',
-    '</body>',
-    '</html>',
-    '',
-  ]
-    .filter((l, i, all) => l !== '' || i === all.length - 1)
-    .join('\n');
-}
-
-/** Only the stable code travels; messages are for the logs. */
-const codeOf = (data: unknown): string =>
-  typeof (data as { code?: unknown } | null)?.code === 'string' ? (data as { code: string }).code : 'ERROR';
-
-export function hydrationState(context: StaticHandlerContext): { loaderData: unknown; actionData: unknown; errors: unknown } {
-  const errors = context.errors
-    ? Object.fromEntries(
-        Object.entries(context.errors).map(([id, error]) => [
-          id,
-          isRouteErrorResponse(error)
-            ? {
-                __type: 'RouteErrorResponse',
-                status: error.status,
-                statusText: error.statusText,
-                data: { code: codeOf(error.data) },
-                internal: false,
-              }
-            : { __type: 'Error', message: 'error' },
-        ]),
-      )
-    : null;
-  return { loaderData: context.loaderData, actionData: context.actionData, errors };
-}
-
 /**
- * The channel tree's script JSON, written once per tree: the root loader hands out one frozen tree for as
- * long as its upstream answer is cached (server/loaders/root.ts), and it is most of a list page's state:
- * stringifying and escaping it again on every render would be a visible share of the render.
+ * The end of the document. A page with islands loads their script (client/islands.client.ts), which
+ * hydrates each island on its own; a page without any carries no script at all. An article ends with
+ * its view beacon (pages/view-beacon.ts).
  */
-const treeJson = new WeakMap<object, string>();
-const TREE_MARK = '\u0000channel tree\u0000';
-
-/** The state as script-safe JSON (html.ts `scriptJson`), the frame's channel tree taken from treeJson. */
-export function hydrationJson(context: StaticHandlerContext): string {
-  const state = hydrationState(context);
-  const frame = context.loaderData[ROOT_ROUTE_ID] as { channels?: unknown } | undefined;
-  const tree = frame?.channels;
-  if (typeof tree !== 'object' || tree === null || !Object.isFrozen(tree)) return scriptJson(state);
-  let json = treeJson.get(tree);
-  if (json === undefined) {
-    json = scriptJson(tree);
-    treeJson.set(tree, json);
-  }
-  // The frame is the first entry of loaderData and the tree follows only its flags, so the first
-  // occurrence of the mark is the tree's place (replaced by a function: no `$` patterns).
-  const marked = { ...state, loaderData: { ...context.loaderData, [ROOT_ROUTE_ID]: { ...frame, channels: TREE_MARK } } };
-  const treeJsonText = json;
-  return scriptJson(marked).replace(JSON.stringify(TREE_MARK), () => treeJsonText);
+export function documentTail(assets: Assets, withIslands: boolean, beacon = ''): string {
+  const script = withIslands && assets.islands ? `<script type="module" src="${escapeHtml(assets.islands)}"></script>` : '';
+  return ['', script, beacon, '</body>', '</html>', ''].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1).join('\n');
 }
 
 export function errorPageHtml(lang: Lang, assets: Assets): string {

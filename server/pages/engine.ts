@@ -3,11 +3,11 @@
 // whether it may be kept. No HTTP here: the Express route and the page cache's background re-render both
 // call render(); a render ends when React has written the last byte, whatever becomes of a visitor's
 // socket. react-router's static handlers run the route table's loaders (one handler per group of rows:
-// route-groups below), the screens are loaded up front, and /__data answers a client navigation's loader
-// or action data as JSON.
+// route-groups below) and the screens are loaded up front. The page is complete HTML: the browser
+// hydrates only its islands (shared/islands.ts), and a page without islands carries no script.
 import { isbot } from 'isbot';
 import type { Logger } from 'pino';
-import { createElement, type ComponentType } from 'react';
+import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -18,31 +18,25 @@ import {
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
-import { ROOT_ROUTE_ID } from '../../client/frame.ts';
+import { IslandsRendered } from '../../client/islands/Island.tsx';
+import { ROOT_ROUTE_ID } from '../../client/page-data.ts';
 import { buildRoutes, type RouteSources } from '../../client/routes.tsx';
-import { screenModule } from '../../client/screens/index.ts';
-import { DATA_PREFIX, ROUTE_PARAM, dropParam, type DataAnswer } from '../../shared/data-protocol.ts';
+import { screenOf } from '../../client/screens/index.ts';
 import type { FrameData } from '../../shared/frame.ts';
+import { CARE_ISLANDS, SCREEN_ISLANDS, type IslandName } from '../../shared/islands.ts';
 import type { PageMeta, PageState } from '../../shared/head.ts';
-import { homePath, ROUTE_BY_ID, ROUTES, SCREEN_KINDS, type RouteDef, type ScreenKind } from '../../shared/route-table.ts';
+import { homePath, ROUTE_BY_ID, ROUTES, type RouteDef, type ScreenKind } from '../../shared/route-table.ts';
 import { resolveLang, sitePath, siteModeOf, withSiteQuery } from '../../shared/site.ts';
 import type { RenderedPage } from '../cache/page-cache.ts';
 import type { HeaderPairs } from '../http/prepared.ts';
 import type { SiteSettings } from '../loaders/types.ts';
 import type { ContentCaller } from '../content/api.ts';
 import type { WriteOnce } from '../writes/once.ts';
-import {
-  documentHead,
-  documentTail,
-  earlyHintLinks,
-  errorPageHtml,
-  hydrationJson,
-  readAssets,
-  serverHead,
-  type Assets,
-} from './document.ts';
+import { documentHead, documentTail, earlyHintLinks, errorPageHtml, readAssets, serverHead, type Assets } from './document.ts';
 import { pageTarget, type PageRequest, type PageTarget } from './request.ts';
 import { newRequestState, rootLoader, routeAction, routeLoader, type RequestState } from './routes.ts';
+import { SPECULATION_RULES_HEADER } from './speculation-rules.ts';
+import { viewBeaconHtml } from './view-beacon.ts';
 
 /** Pages bigger than this are sent but not collected for the page cache. */
 const MAX_COLLECTED_BYTES = 2 * 1024 * 1024;
@@ -78,13 +72,13 @@ export interface PageEngineDeps {
   /** The app's guard against a form sent twice. */
   writeOnce: WriteOnce;
   renderTimeoutMs?: number;
-  /** Told of every page and /__data answer the router produced (edge_page_renders_total). */
+  /** Told of every page the router produced (edge_page_renders_total). */
   onRender?: (routeId: string) => void;
 }
 
 export interface PageEngine {
   render(request: PageRequest): Promise<PageAnswer>;
-  /** `Link` header values for 103 Early Hints (the stylesheet and the entry), known before any data. */
+  /** `Link` header values for 103 Early Hints (the stylesheet), known before any data. */
   earlyHints(): string[];
 }
 
@@ -121,12 +115,10 @@ export function addressKey(pathname: string): string {
 
 async function createHandlers(deps: PageEngineDeps): Promise<Handlers> {
   const run = { api: deps.api, logger: deps.logger, now: deps.now, site: deps.site, writeOnce: deps.writeOnce };
-  const entries = await Promise.all(SCREEN_KINDS.map(async (kind) => [kind, (await screenModule(kind)()).default] as const));
-  const screens = new Map<ScreenKind, ComponentType>(entries);
   const sources: RouteSources = {
     loader: (id) => (id === ROOT_ROUTE_ID ? rootLoader(run) : routeLoader(run, ROUTE_BY_ID.get(id)!)),
     action: (id) => routeAction(run, ROUTE_BY_ID.get(id)!),
-    component: (kind) => screens.get(kind)!,
+    component: screenOf,
   };
   const everywhere = ROUTES.filter((r) => patternKey(r.path) === null);
   const handlers = new Map<string, StaticHandler>();
@@ -194,8 +186,6 @@ async function codeOfResponse(response: Response): Promise<string> {
 }
 
 type RouteAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'error'; status: number; code: string };
-
-const isRouteResponse = (value: unknown): value is Response | ErrorResponse => value instanceof Response || isRouteErrorResponse(value);
 
 /**
  * What a route's Response comes to, returned or thrown (a redirect, or a thrown `data({ code }, { status })`):
@@ -319,6 +309,17 @@ class DocumentStream implements PageStream {
   }
 }
 
+/**
+ * An island the page's kind does not list would load script the build's budget never counted: a bug,
+ * said in the log (the page is still sent).
+ */
+function checkIslands(page: Page, islands: ReadonlySet<IslandName>, def: RouteDef | undefined, care: boolean): void {
+  const allowed = new Set([...SCREEN_ISLANDS[def?.screen ?? 'notFound'], ...(care ? CARE_ISLANDS : [])]);
+  const stray = [...islands].filter((name) => !allowed.has(name));
+  if (stray.length > 0)
+    page.log.error({ islands: stray, screen: def?.screen, url: page.url.pathname }, 'page rendered islands its kind does not list');
+}
+
 /** The document for a router result: head, React's HTML, tail; crawlers get it whole before anything goes. */
 function streamDocument(
   page: Page,
@@ -345,6 +346,7 @@ function streamDocument(
   const keep = status === 200 ? keepOf(page.state) : null;
   const headers: HeaderPairs = [
     ['Content-Type', 'text/html; charset=utf-8'],
+    SPECULATION_RULES_HEADER,
     ...(status >= 500 ? [['Cache-Control', 'no-store'] as const] : []),
     ...staleLabel(page.state),
   ];
@@ -353,16 +355,26 @@ function streamDocument(
   // conversion is needed only for a context without matches.
   const router = context.matches.length > 0 ? createStaticRouter([], context) : createStaticRouter(handler.dataRoutes, context);
   const bot = isbot(page.request.headers['user-agent'] ?? '');
+  const islands = new Set<IslandName>();
+  const tail = (): string => {
+    checkIslands(page, islands, def, frame?.care === true);
+    return documentTail(h.assets, islands.size > 0, viewBeaconHtml(page.state.tags));
+  };
+  const app = createElement(
+    IslandsRendered.Provider,
+    { value: islands },
+    createElement(StaticRouterProvider, { router, context, hydrate: false }),
+  );
   return new Promise((resolve) => {
     let started = false;
     const doc = new DocumentStream(keep !== null, () => stream.abort(new Error('nobody reads this page')));
     const begin = (): void => {
       started = true;
       doc.write(documentHead(head, h.assets));
-      stream.pipe(tailed(doc, documentTail(hydrationJson(context), h.assets)));
+      stream.pipe(tailed(doc, tail));
       resolve({ status, headers, body: doc, keep, routeId, complete: doc.complete });
     };
-    const stream = renderToPipeableStream(createElement(StaticRouterProvider, { router, context, hydrate: false }), {
+    const stream = renderToPipeableStream(app, {
       onShellReady: () => !bot && begin(),
       onAllReady: () => bot && begin(),
       onShellError(err) {
@@ -404,25 +416,6 @@ async function renderDocument(page: Page, h: Handlers, timeoutMs: number): Promi
   return streamDocument(page, result, handler, h, def, timeoutMs);
 }
 
-async function renderData(page: Page, h: Handlers): Promise<PageAnswer> {
-  const routeId = page.url.searchParams.get(ROUTE_PARAM) ?? '';
-  if (routeId !== ROOT_ROUTE_ID && !ROUTE_BY_ID.has(routeId))
-    return json(400, { type: 'error', status: 400, code: 'UNKNOWN_ROUTE' }, page.state, false);
-  const url = dataPageUrl(page.request.origin, page.url);
-  if (!url.ok) return refuse(page.request, url, page.log);
-  try {
-    const value: unknown = await h
-      .handlerFor(url.url.pathname)
-      .queryRoute(fetchRequest({ ...page, url: url.url }), { routeId, requestContext: page.state });
-    if (isRouteResponse(value)) return jsonOfRouteAnswer(await routeAnswerOf(value), page.state);
-    return json(200, { type: 'data', data: value ?? null }, page.state, true);
-  } catch (thrown) {
-    if (isRouteResponse(thrown)) return jsonOfRouteAnswer(await routeAnswerOf(thrown), page.state);
-    page.log.error({ err: thrown, url: page.url.pathname }, 'page data failed');
-    return json(500, { type: 'error', status: 500, code: 'RENDER_ERROR' }, page.state, false);
-  }
-}
-
 export function createPageEngine(deps: PageEngineDeps): PageEngine {
   const timeoutMs = deps.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
   let handlers: Promise<Handlers> | null = null;
@@ -435,7 +428,7 @@ export function createPageEngine(deps: PageEngineDeps): PageEngine {
   void ready().catch((err: unknown) => deps.logger.error({ err }, 'page engine failed to start'));
   let earlyHintsFor: string[] = [];
   void ready().then(
-    (h) => (earlyHintsFor = h.assets.entry ? earlyHintLinks(h.assets) : []),
+    (h) => (earlyHintsFor = earlyHintLinks(h.assets)),
     () => undefined,
   );
 
@@ -445,69 +438,32 @@ export function createPageEngine(deps: PageEngineDeps): PageEngine {
       const h = await ready();
       const log = deps.logger.child({ reqId: request.requestId });
       const target = pageTarget(request.origin, request.target);
-      if (!target.ok) return refuse(request, target, log);
+      if (!target.ok) return refuse(target, log);
       const state = newRequestState(request.requestId, request.writeLimitedForS, request.background === true);
       const page: Page = { url: target.url, lang: resolveLang(target.url, deps.site.english), request, state, log };
-      const answer = isDataPath(target.url.pathname) ? await renderData(page, h) : await renderDocument(page, h, timeoutMs);
+      const answer = await renderDocument(page, h, timeoutMs);
       deps.onRender?.(answer.routeId);
       return answer;
     },
   };
 }
 
-export const isDataPath = (path: string): boolean => path === DATA_PREFIX || path.startsWith(`${DATA_PREFIX}/`);
-
-/** The page address a /__data request stands for (its `_route` marker dropped): the same checks as a page's own. */
-function dataPageUrl(origin: string, dataUrl: URL): PageTarget {
-  // `/__data//evil` is `//evil`, not evil's home page.
-  const target = pageTarget(origin, `${dataUrl.pathname.slice(DATA_PREFIX.length) || '/'}${dataUrl.search}`);
-  if (target.ok) dropParam(target.url, ROUTE_PARAM);
-  return target;
-}
-
 /**
  * A request refused before the router runs (an address it cannot take, a body that is not a form): a
- * short answer that quotes nothing from the request — plain text for a page, the error JSON for /__data.
+ * short plain-text answer that quotes nothing from the request.
  */
-export function refusal(target: string, status: number, code: string, msg: string): PageAnswer {
-  if (!isDataPath(target.split('?', 1)[0]!)) return text(status, msg, 'page:refused');
-  const body = Buffer.from(JSON.stringify({ type: 'error', status, code, msg }));
-  return whole(
-    status,
-    [
-      ['Content-Type', 'application/json; charset=utf-8'],
-      ['Cache-Control', 'no-store'],
-    ],
-    body,
-    'page:refused',
-  );
-}
+export const refusal = (status: number, msg: string): PageAnswer => text(status, msg, 'page:refused');
 
-function refuse(request: PageRequest, failed: Extract<PageTarget, { ok: false }>, log: Logger): PageAnswer {
+function refuse(failed: Extract<PageTarget, { ok: false }>, log: Logger): PageAnswer {
   log.info({ status: failed.status, code: failed.code }, failed.msg);
-  return refusal(request.target, failed.status, failed.code, failed.msg);
+  return refusal(failed.status, failed.msg);
 }
 
-function json(status: number, body: DataAnswer, state: RequestState, keepable: boolean): PageAnswer {
-  const bytes = Buffer.from(JSON.stringify(body));
-  const headers: HeaderPairs = [
-    ['Content-Type', 'application/json; charset=utf-8'],
-    ...(keepable ? staleLabel(state) : [['Cache-Control', 'no-store'] as const]),
-  ];
-  return whole(status, headers, bytes, 'page:data', keepable && status === 200 ? keepOf(state) : null);
-}
-
-/** A route's Response as /__data: a redirect for the client to follow, or an error with its code. */
-function jsonOfRouteAnswer(answer: RouteAnswer, state: RequestState): PageAnswer {
-  if (answer.kind === 'redirect') return json(200, { type: 'redirect', location: answer.location, status: answer.status }, state, false);
-  return json(answer.status, { type: 'error', status: answer.status, code: answer.code }, state, false);
-}
-
-/** React writes the document into `doc`; the document's tail goes after its last chunk. */
-function tailed(doc: DocumentStream, tail: string): NodeJS.WritableStream {
+/** React writes the document into `doc`; the document's tail (known once React is done) goes after its last chunk. */
+function tailed(doc: DocumentStream, tail: () => string): NodeJS.WritableStream {
   const destination = {
     write: (chunk: Uint8Array | string) => doc.write(chunk),
-    end: () => doc.end(tail),
+    end: () => doc.end(tail()),
     destroy: (err?: Error) => doc.destroy(err),
     flush: () => doc.flush(),
     on: () => destination,

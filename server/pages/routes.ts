@@ -6,7 +6,6 @@
 import { data, redirect, type ActionFunction, type LoaderFunction } from 'react-router';
 import type { Logger } from 'pino';
 import { channelChain, type ChannelNode } from '../../shared/channels.ts';
-import { ROUTE_PARAM, dropParam } from '../../shared/data-protocol.ts';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { homePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
@@ -87,13 +86,6 @@ function channelsOf(api: ContentCaller, state: RequestState, lang: Lang): Promis
   return pending;
 }
 
-/** The visitor's address of a request to the static handler (the platform's `_route` marker dropped). */
-function visitorUrl(request: Request): URL {
-  const url = new URL(request.url);
-  dropParam(url, ROUTE_PARAM);
-  return url;
-}
-
 const withSearch = (path: string, url: URL): string => `${path}${url.search}`;
 
 function stateOf(context: unknown): RequestState {
@@ -115,7 +107,7 @@ export function rootLoader(deps: HandlerDeps): LoaderFunction {
   return ({ request, context }) =>
     guarded(async () => {
       const state = stateOf(context);
-      const url = visitorUrl(request);
+      const url = new URL(request.url);
       const lang = resolveLang(url, deps.site.english);
       const api = recordingApi(deps.api, state, lang);
       const channels = await channelsOf(api, state, lang);
@@ -130,7 +122,7 @@ async function prepare(
   args: { request: Request; params: Record<string, string | undefined>; context: unknown },
 ): Promise<LoaderContext> {
   const state = stateOf(args.context);
-  const url = visitorUrl(args.request);
+  const url = new URL(args.request.url);
   const lang = resolveLang(url, deps.site.english);
   const wx = isWx(url);
   const api = recordingApi(deps.api, state, lang);
@@ -197,7 +189,7 @@ export function routeAction(deps: HandlerDeps, def: RouteDef): ActionFunction {
 }
 
 /**
- * The posted form. toFetchRequest refuses what is not a form before the router runs; this is the
+ * The posted form. pageRequestOf (pages/request.ts) refuses what is not a form before the router runs; this is the
  * guard for any request that reaches an action another way: a body `formData()` cannot read is the
  * sender's fault (415 / 400 with a stable code), never a 500.
  */

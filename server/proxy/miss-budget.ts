@@ -3,7 +3,7 @@
 // a call to the content service, so a client walking distinct calls fast would push everything useful
 // out of the cache; a crawler that honours Retry-After keeps going at the budget's pace.
 //
-// Only a miss the request caused counts, as its fill starts (UpstreamCall.onMiss): not a hit, not a stale
+// Only a miss the request caused counts, as its fill starts (ContentCall.onMiss): not a hit, not a stale
 // answer and its refresh, not a wait on another request's fill, not a refused call. The count happens in
 // the same turn of the event loop as the check before it, so a burst of concurrent misses cannot all pass
 // one check (in a cluster the count is a round trip to the primary, so a burst can pass by a few). The
@@ -70,7 +70,7 @@ export class RecentClientsStore implements Store {
 export interface MissBudget {
   /** Express middleware before a proxied read: 429 + Retry-After once the client's misses are spent. */
   gate: RequestHandler;
-  /** What a read's call is told to do when it misses (UpstreamCall.onMiss); undefined without a budget. */
+  /** What a read's call is told to do when it misses (ContentCall.onMiss); undefined without a budget. */
   spender(res: Response): (() => void) | undefined;
 }
 

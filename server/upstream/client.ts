@@ -42,7 +42,7 @@ function callUrl(
   const base = `${baseUrl}${gateways[req.spec.service]}${buildPath(req.spec, req.params, 'servicePath')}`;
   if (!req.spec.query) return base;
   const search = new URLSearchParams();
-  // The query was filtered where the call was made (proxy/call.ts: no browser sends appId or a token);
+  // The query was filtered where the call was made (proxy/calls.ts: no browser sends appId or a token);
   // appId is the edge's own: the key never leaves the server.
   for (const [name, value] of Object.entries(req.query ?? {})) search.set(name, value);
   if (req.spec.query !== 'any' && req.spec.query.includes('appId')) search.set('appId', appId);

@@ -1,8 +1,8 @@
 // Every screen kind at every width a visitor brings (1440, 1024, 820, 768 and 390 px), in both
 // languages: nothing scrolls sideways (`scrollWidth > innerWidth`), the header's language switch keeps
-// to one line, and the phone slide shows its caption whole.
+// to one line, the phone slide shows its caption whole, and no page logs an error or a CSP violation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
+import { problemText, startWorld, type CheckedPage, type E2EWorld } from './harness.ts';
 
 let world: E2EWorld;
 beforeAll(async () => {
@@ -96,6 +96,7 @@ describe('no sideways scrolling at any width, both languages', () => {
         }
       }
       expect(found.join('\n')).toBe('');
+      expect(problemText(p)).toBe('');
       await p.close();
     });
 
@@ -116,6 +117,7 @@ describe('no sideways scrolling at any width, both languages', () => {
       );
       expect(cut).toEqual([]);
       expect(found.join('\n')).toBe('');
+      expect(problemText(p)).toBe('');
       await p.close();
     });
   }

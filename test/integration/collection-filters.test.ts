@@ -5,34 +5,14 @@
 // not know the field, ignores a level filter and answers the unfiltered list).
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HYDRATION_ELEMENT_ID } from '../../shared/dom-ids.ts';
 import { hex } from '../standin/data.ts';
 import { IDS, PAGE_FILES } from './page-fixture.ts';
+import { decodeEntities, filterRow } from '../world/requests.ts';
 import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
 
 const all = (html: string, re: RegExp): string[] => [...html.matchAll(re)].map((m) => m[1]!);
 const cardTitles = (html: string) => all(html, /<h[23] class="card__title">([^<]+)<\/h[23]>/g);
 const countOf = (html: string) => /<p class="col-list__count"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
-/** The row named `name`: its links' labels and addresses, and the one marked current. */
-function filterRow(html: string, name: string) {
-  const nav = new RegExp(
-    `<nav class="filter-links filter-links--named"[^>]*><span class="filter-links__name"[^>]*>${name}</span>[\\s\\S]*?</nav>`,
-  ).exec(html)?.[0];
-  if (!nav) return null;
-  const links = [...nav.matchAll(/<a class="filter-links__link[^"]*"( aria-current="page")? href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(
-    (m) => ({
-      label: m[3]!,
-      href: m[2]!.replaceAll('&amp;', '&'),
-      current: m[1] !== undefined,
-    }),
-  );
-  return {
-    labels: links.map((l) => l.label),
-    hrefs: links.map((l) => l.href),
-    current: links.filter((l) => l.current).map((l) => l.label),
-  };
-}
-
 async function page(url: string, path: string) {
   const res = await request(url).get(path).set('accept', 'text/html').redirects(0);
   return { status: res.status, html: res.text, cache: res.headers['x-cache'] as string | undefined };
@@ -127,12 +107,15 @@ describe('against the reference service', () => {
   });
 });
 
-/** The data the page's screen was rendered from (the hydration JSON), by route id ending. */
-function screenData(html: string): Record<string, unknown> {
-  const json = new RegExp(`<script type="application/json" id="${HYDRATION_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1] ?? '{}';
-  const data = (JSON.parse(json) as { loaderData?: Record<string, Record<string, unknown>> }).loaderData ?? {};
-  return Object.entries(data).find(([id]) => id !== 'root')?.[1] ?? {};
+/** What the page's islands were given (every island's props, merged): the stage's and the listen button's. */
+function islandProps(html: string): Record<string, unknown> {
+  const props = [...html.matchAll(/<museum-island [^>]*data-props="([^"]*)"/g)].map((m) => JSON.parse(decodeEntities(m[1]!)) as object);
+  return Object.assign({ speech: null }, ...props) as Record<string, unknown>;
 }
+
+/** The IIIF manifest the page's head links. */
+const manifestLink = (html: string): string | undefined =>
+  /<link rel="alternate" type="application\/ld\+json[^"]*" href="([^"]+)"/.exec(html)?.[1];
 
 describe('the exhibit page’s data for the zoom, the model, listening and IIIF', () => {
   let world: World;
@@ -145,17 +128,19 @@ describe('the exhibit page’s data for the zoom, the model, listening and IIIF'
 
   it('zooms the main picture of the store through the image service and links the manifest', async () => {
     const { html } = await page(world.url, `${BASE}/${IDS.ding}`);
-    const data = screenData(html);
+    const data = islandProps(html);
     const service = `/iiif/3/${encodeURIComponent(PAGE_FILES.exhibit(1))}`;
     expect(data.zoom).toEqual({ service, full: `${service}/full/max/0/default.jpg` });
     expect(data.model).toEqual({ kind: 'link', url: 'https://3d.example-museum.cn/ding' });
     expect(data.speech).toEqual({ lang: 'zh-CN', text: '鼎腹饰兽面纹。' });
-    expect(data.iiif).toEqual({ manifest: `/iiif/3/manifest/${IDS.ding}` });
-    expect((data.meta as { iiifManifest?: string }).iiifManifest).toBe(`/iiif/3/manifest/${IDS.ding}`);
+    // Absolute, in the island and in the head alike: the IIIF logo link carries it to viewers on other
+    // sites, and harvesters read the head's link as it stands.
+    expect(data.iiif).toEqual({ manifest: `${world.url}/iiif/3/manifest/${IDS.ding}` });
+    expect(manifestLink(html)).toBe(`${world.url}/iiif/3/manifest/${IDS.ding}`);
   });
 
   it('reads the English commentary in English, and offers nothing to listen to without one', async () => {
-    const en = screenData((await page(world.url, `/EN_Collection/EN_PreciousCol/${IDS.enDing}`)).html);
+    const en = islandProps((await page(world.url, `/EN_Collection/EN_PreciousCol/${IDS.enDing}`)).html);
     expect(en.speech).toBeNull();
     expect(en.model).toBeNull();
   });
@@ -226,7 +211,7 @@ describe('against a service that ignores the level filter (the stand-in)', () =>
   });
 
   it('gives the English page’s commentary to the speech synthesis in English', async () => {
-    const data = screenData((await page(world.url, `/EN_Collection/EN_PreciousCol/${hex('exhibit:ding:EN')}`)).html);
+    const data = islandProps((await page(world.url, `/EN_Collection/EN_PreciousCol/${hex('exhibit:ding:EN')}`)).html);
     expect(data.speech).toEqual({ lang: 'en', text: 'Look for the eyes in the pattern.' });
     expect(data.zoom).not.toBeNull();
   });

@@ -9,7 +9,7 @@ import { startWorld, type World } from '../world/world.ts';
 const ADMIN = 'operator-token-0123456789';
 const publicDir = mkdtempSync(join(tmpdir(), 'edge-public-'));
 mkdirSync(join(publicDir, 'build'));
-writeFileSync(join(publicDir, 'build', 'entry-3F2A9C.js'), 'console.log(1)');
+writeFileSync(join(publicDir, 'build', 'islands-3F2A9C.js'), 'console.log(1)');
 writeFileSync(join(publicDir, 'robots.txt'), 'User-agent: *\n');
 
 let world: World;
@@ -192,7 +192,7 @@ describe('every response', () => {
   });
 
   it('logs every answer of a burst once, with its own status, route and duration metric', async () => {
-    // Access lines are written together at the end of the event loop's turn (ops/request-log.ts): answers
+    // Access lines are written together at the end of the event loop's turn (http/request-log.ts): answers
     // finished in one turn must each get their own line, none twice, none lost.
     const count = async (): Promise<number> => {
       const text = await (await fetch(`${world.url}/metrics`)).text();
@@ -214,7 +214,7 @@ describe('every response', () => {
   });
 
   it('serves /build with immutable caching and other public files briefly', async () => {
-    const built = await fetch(`${world.url}/build/entry-3F2A9C.js`);
+    const built = await fetch(`${world.url}/build/islands-3F2A9C.js`);
     expect(built.status).toBe(200);
     expect(built.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // A name the build did not have when the edge started is not held in memory: the folder serves it briefly.
@@ -223,7 +223,7 @@ describe('every response', () => {
     expect(late.status).toBe(200);
     expect(await late.text()).toBe('late()');
     expect(late.headers.get('cache-control')).toBe('public, max-age=600');
-    expect((await fetch(`${world.url}/build/entry-3F2A9C.unknown`)).status).toBe(404);
+    expect((await fetch(`${world.url}/build/islands-3F2A9C.unknown`)).status).toBe(404);
     const robots = await fetch(`${world.url}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.headers.get('cache-control')).toBe('public, max-age=600');

@@ -1,5 +1,5 @@
-// The front door (server/door.ts) answers what the edge already holds in memory — stored pages and
-// /__data answers, fresh API reads, build files, /healthz — before Express, which has the rest. Checked
+// The front door (server/door.ts) answers what the edge already holds in memory — stored pages, fresh
+// API reads, build files, IIIF image answers, /healthz — before Express, which has the rest. Checked
 // here as a visitor gets them (every coding, HEAD, a conditional request), then the page cache's
 // single-flight renders, its stale-while-revalidate and a request that names more than one host.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -68,11 +68,12 @@ afterAll(async () => {
   await world?.close();
 });
 
-const manifestEntry = (): string => {
-  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'public/build/manifest.json'), 'utf8')) as Record<string, unknown>;
-  const js = JSON.stringify(manifest).match(/[A-Za-z0-9_-]+\.js/);
-  if (!js) throw new Error('no script in the build manifest');
-  return `/build/${js[0]}`;
+/** The islands' script, as the build's manifest names it (what pages with islands load). */
+const islandsScript = (): string => {
+  const manifest = JSON.parse(readFileSync(join(process.cwd(), 'public/build/manifest.json'), 'utf8')) as { islands?: unknown };
+  if (typeof manifest.islands !== 'string' || !/^\/build\/[\w-]+\.js$/.test(manifest.islands))
+    throw new Error('no islands script in the build manifest');
+  return manifest.islands;
 };
 
 /** Waits until the door sends this answer in brotli (its first hit makes the copy). */
@@ -85,13 +86,6 @@ async function brotliReady(method: string, path: string): Promise<void> {
 describe('the door sends what the edge holds', () => {
   const cases = () => [
     { name: 'an HTML page', method: 'GET', path: '/News/Media', body: undefined, type: /text\/html/ },
-    {
-      name: 'a /__data answer',
-      method: 'GET',
-      path: '/__data/News/Media?_route=zh%3ANews%2FMedia',
-      body: undefined,
-      type: /application\/json/,
-    },
     // API answers keep the gzip copy the cache made when it stored them (no brotli copy).
     {
       name: 'an API read',
@@ -101,7 +95,7 @@ describe('the door sends what the edge holds', () => {
       type: /application\/json/,
       gzipOnly: true,
     },
-    { name: 'a build file', method: 'GET', path: manifestEntry(), body: undefined, type: /javascript/ },
+    { name: 'a build file', method: 'GET', path: islandsScript(), body: undefined, type: /javascript/ },
   ];
 
   it('for every coding, HEAD and a conditional request', async () => {

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, OWN_SITE, PAGE_FILES } from './page-fixture.ts';
-import { articleId, fileHref, re } from '../world/requests.ts';
+import { articleId, fileHref, filterRow, galleryPictures, re, thumbHref } from '../world/requests.ts';
 import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
 import { FIXTURE_FILES, wireId } from './cms-fixture.ts';
 
@@ -145,12 +145,15 @@ describe('exhibition lists', () => {
 
   it('narrows temporary exhibitions to on view, coming or past with real links', async () => {
     const { html } = await page('/Exhibition/TempExh');
-    expect(html).toContain('href="/Exhibition/TempExh?type=current"');
-    expect(html).toMatch(/filter-links__link--active" aria-current="page" href="\/Exhibition\/TempExh"[^>]*>全部</);
+    const row = {
+      labels: ['全部', '正在展出', '即将开展', '往期展览'],
+      hrefs: ['/Exhibition/TempExh', ...['current', 'upcoming', 'past'].map((type) => `/Exhibition/TempExh?type=${type}`)],
+    };
+    expect(filterRow(html)).toEqual({ ...row, current: ['全部'] });
 
     const current = await page('/Exhibition/TempExh?type=current');
     expect(exhibitionTitles(current.html)).toEqual(['丝绸之路文物精品展', '丝路瓷韵特展']);
-    expect(current.html).toMatch(/aria-current="page" href="\/Exhibition\/TempExh\?type=current"[^>]*>正在展出</);
+    expect(filterRow(current.html)).toEqual({ ...row, current: ['正在展出'] });
     const upcoming = await page('/Exhibition/TempExh?type=upcoming');
     expect(exhibitionTitles(upcoming.html)).toEqual(['玉润东方——古代玉器精品展']);
     const past = await page('/Exhibition/TempExh?type=past');
@@ -210,7 +213,7 @@ describe('exhibition details', () => {
     expect(html).toContain('<span class="exh-facts__dates">2020.01.01 - 2099.12.31</span>');
     expect(html).toContain('<p class="exh-facts__phase exh-facts__phase--current">展览中</p>');
     expect(html).toContain('<p>丝路瓷韵特展的介绍。</p>');
-    expect(html).toContain(`href="${fileHref(PAGE_FILES.tempGallery)}"`);
+    expect(galleryPictures(html)).toEqual([{ thumb: thumbHref(PAGE_FILES.tempGallery), picture: fileHref(PAGE_FILES.tempGallery) }]);
     expect(html).toContain('alt="展厅一角"');
     const exhibits = /<section class="exh-detail__section" aria-labelledby="exh-exhibits">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(cardTitles(exhibits)).toEqual(['兽面纹铜鼎', '红军用过的马灯']);
@@ -276,7 +279,11 @@ describe('collections', () => {
     const ceramics = await page('/Collection/PreciousCol?type=TCQ');
     expect(cardTitles(ceramics.html)).toEqual(['瓷器14号', '瓷器15号', '瓷器16号']);
     expect(ceramics.html).toContain('共 3 件');
-    expect(ceramics.html).toMatch(/aria-current="page" href="\/Collection\/PreciousCol\?type=TCQ"[^>]*>陶瓷器</);
+    expect(filterRow(ceramics.html, '文物类别')).toEqual({
+      labels: ['全部', '青铜器', '陶瓷器'],
+      hrefs: ['/Collection/PreciousCol', '/Collection/PreciousCol?type=QTQ', '/Collection/PreciousCol?type=TCQ'],
+      current: ['陶瓷器'],
+    });
 
     const bronzes = await page('/Collection/PreciousCol?type=QTQ');
     expect(cardTitles(bronzes.html)).toHaveLength(12);
@@ -312,8 +319,7 @@ describe('collections', () => {
     // The level is a vendor code of the EXHIBIT_LEVEL dictionary; the visitor reads its name.
     expect(html).toContain('<dt>级别</dt><dd>一级文物</dd>');
     expect(html).not.toContain('cms0801');
-    const gallery = /<section class="gallery"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
-    expect(all(gallery, /<a class="gallery__link" href="([^"]+)"/g)).toEqual(
+    expect(galleryPictures(html).map((p) => p.picture)).toEqual(
       [PAGE_FILES.exhibit(1), PAGE_FILES.exhibitB, PAGE_FILES.exhibitC].map(fileHref),
     );
     expect(html).toContain(

@@ -20,8 +20,8 @@ export const prng = mulberry32;
 export interface FuzzTargets {
   /** Page paths that render (lists, details, the forms' pages, search). */
   pages: string[];
-  /** Page form routes: the page path and its route-table id (for `/__data`). */
-  forms: Array<{ path: string; routeId: string }>;
+  /** Pages that take a form post (the boards, a questionnaire, an article's like). */
+  forms: string[];
   /** Operator routes' bearer token. */
   adminToken: string;
   /** Browser-facing aliases of the content API (`/japi/sw-cms`). */
@@ -261,12 +261,9 @@ function oneRequest(rand: Rand, t: FuzzTargets): RawRequest {
     return bodyRequest(rand, 'POST', target, 'json');
   }
   if (roll < 0.4) {
-    // A page form, as a document or through /__data.
+    // A page form, as a browser posts it.
     const form = pick(rand, t.forms);
-    const data = rand() < 0.5;
-    const route = pick(rand, [form.routeId, form.routeId, 'root', MARK, '']);
-    const target = data ? `/__data${form.path}?_route=${encodeURIComponent(route)}` : form.path;
-    return bodyRequest(rand, 'POST', rand() < 0.15 ? mutatePath(rand, target) : target, 'form');
+    return bodyRequest(rand, 'POST', rand() < 0.15 ? mutatePath(rand, form) : form, 'form');
   }
   if (roll < 0.45) {
     const req = bodyRequest(rand, 'POST', '/_edge/purge', 'json');
@@ -283,12 +280,7 @@ function oneRequest(rand: Rand, t: FuzzTargets): RawRequest {
     return req;
   }
   const method = pick(rand, METHODS);
-  const base =
-    rand() < 0.3
-      ? apiPath(rand, 'GET', t.aliases)
-      : rand() < 0.15
-        ? `/__data${pick(rand, t.pages)}?_route=${pick(rand, ['root', MARK])}`
-        : pick(rand, t.pages);
+  const base = rand() < 0.3 ? apiPath(rand, 'GET', t.aliases) : pick(rand, t.pages);
   const target = rand() < 0.7 ? mutatePath(rand, base) : base;
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') return bodyRequest(rand, method, target, rand() < 0.5 ? 'json' : 'form');
   const { headers, noHost } = headersFor(rand);

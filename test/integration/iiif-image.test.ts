@@ -201,6 +201,25 @@ describe('the demo pictures (reference service)', () => {
     }
   });
 
+  it('lets other sites show every answer, from Express and from the front door: Cross-Origin-Resource-Policy cross-origin', async () => {
+    // A cut no other test asks for: made by Express first, then sent from memory by the front door.
+    const tile = `/iiif/3/${id}/3,5,300,200/150,/0/default.jpg`;
+    const made = await get(world.url, tile);
+    const sent = await get(world.url, tile);
+    expect([made.headers.get('x-cache'), sent.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    const cached = await get(world.url, tile, { headers: { 'if-none-match': made.headers.get('etag')! } });
+    expect(cached.status).toBe(304);
+    const info = await get(world.url, `/iiif/3/${id}/info.json`);
+    const refused = await get(world.url, `/iiif/3/${id}/full/0,/0/default.jpg`);
+    expect(refused.status).toBe(400);
+    for (const [name, res] of Object.entries({ made, sent, cached, info, refused })) {
+      expect(res.headers.get('cross-origin-resource-policy'), name).toBe('cross-origin');
+      expect(res.headers.get('access-control-allow-origin'), name).toBe('*');
+    }
+    // Pages and the file proxy stay same-origin.
+    expect((await get(world.url, `/file/${storePath}`)).headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it.each([
     ['full/max/0/default.jpg', (w: number, h: number) => [w, h]],
     ['full/200,/0/default.jpg', (w: number, h: number) => [200, Math.round((h * 200) / w)]],
@@ -243,13 +262,14 @@ describe('the demo pictures (reference service)', () => {
     expect(json(res.body)).toMatchObject({ error, msg: expect.stringMatching(/\w{3,}/) });
   });
 
-  it('answers 404 for a missing picture and 400 for a file that is no picture, both with a message', async () => {
+  it('answers 404 for a missing picture and for a file whose name is no picture, both with a message', async () => {
     const missing = await get(world.url, `/iiif/3/${idOf('YUNXI_BWG/CMS/nowhere/0123456789abcdef0123456789abcdef.jpg')}/info.json`);
     expect(missing.status).toBe(404);
     expect(json(missing.body)).toMatchObject({ error: 'IIIF_NOT_FOUND', msg: expect.stringContaining('nowhere') });
+    // The image service has no image of that id (a file of bytes that are no picture is a 400: below).
     const pdf = await get(world.url, `/iiif/3/${idOf(PDF_FILE)}/info.json`);
-    expect(pdf.status).toBe(400);
-    expect(json(pdf.body).error).toBe('IIIF_NOT_AN_IMAGE');
+    expect(pdf.status).toBe(404);
+    expect(json(pdf.body)).toMatchObject({ error: 'IIIF_NOT_FOUND', msg: expect.stringContaining(PDF_FILE) });
   });
 
   it('answers HEAD of a tile with its length and no body, 405 for other methods, 404 with the address form for other paths', async () => {
@@ -395,6 +415,26 @@ describe('hostile identifiers and parameters never reach the store', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(asked.slice(before)).toEqual([]);
+  });
+
+  it('answers 404 for a random id, as Image API 3.0 §7.3 says for an image that does not exist, without asking the store', async () => {
+    const before = asked.length;
+    const random = 'f8a7c978-f142-11f1-8328-02fc00000001';
+    for (const target of [
+      `/iiif/3/${random}/full/max/0/default.jpg`,
+      `/iiif/3/${random}/info.json`,
+      `/iiif/3/${random}`,
+      '/iiif/3/foo.txt/info.json',
+    ]) {
+      const res = await get(edgeUrl, target);
+      expect(res.status, target).toBe(404);
+      expect(json(res.body), target).toMatchObject({ error: 'IIIF_NOT_FOUND', msg: expect.stringMatching(/has no picture .+: it serves/) });
+    }
+    // A random id named as a picture is asked for, and is missing.
+    const named = await get(edgeUrl, `/iiif/3/${random}.jpg/full/max/0/default.jpg`);
+    expect(named.status).toBe(404);
+    expect(json(named.body).error).toBe('IIIF_NOT_FOUND');
+    expect(asked.slice(before)).toEqual([`/file/${random}.jpg`]);
   });
 
   it('asks the store only for the path below the file prefix, once, and answers it', async () => {

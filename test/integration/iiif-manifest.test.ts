@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUrl } from '../../shared/file-url.ts';
 import { IIIF_LOGO_PATH, IIIF_MANIFEST_TYPE, IIIF_PRESENTATION_CONTEXT, collectionPath, manifestPath } from '../../shared/iiif.ts';
+import { t } from '../../shared/i18n.ts';
 import type { Exhibit, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
 import { startWorld, type World } from '../world/world.ts';
 import { call } from './cms-harness.ts';
@@ -70,6 +71,17 @@ async function realSize(storePath: string): Promise<{ width: number; height: num
   return turned ? { width: meta.height!, height: meta.width! } : { width: meta.width!, height: meta.height! };
 }
 
+/** A temporary exhibition of the language with exhibits (its collection lists them). */
+async function exhibitionWithExhibits(languageType: 'CN' | 'EN'): Promise<ExhibitionTemp> {
+  for (const e of await records<ExhibitionTemp>('queryExhibitionTempList', { languageType })) {
+    const { body } = await call<ListResult<Exhibit>>(world.cmsUrl, 'queryExhibitListByTemp', {
+      body: { entity: { groupId: e.groupId }, param: { pageNum: 1, pageSize: 10 } },
+    });
+    if (e.groupId && body.data.records.length > 0) return e;
+  }
+  throw new Error(`no ${languageType} exhibition with exhibits in the demo content`);
+}
+
 beforeAll(async () => {
   world = await startWorld({ content: 'demo' });
   const withPicture = (x: Exhibit) => Boolean((x.thumb ?? '').trim()) && !/^(?:https?:)?\/\//.test(x.thumb!.trim());
@@ -77,16 +89,8 @@ beforeAll(async () => {
   enExhibit = (await records<Exhibit>('queryExhibitList', { languageType: 'EN' })).find(withPicture)!;
   expect(zhExhibit?.exhibitId).toBeTruthy();
   expect(enExhibit?.exhibitId).toBeTruthy();
-  for (const e of await records<ExhibitionTemp>('queryExhibitionTempList', { languageType: 'CN' })) {
-    const { body } = await call<ListResult<Exhibit>>(world.cmsUrl, 'queryExhibitListByTemp', {
-      body: { entity: { groupId: e.groupId }, param: { pageNum: 1, pageSize: 10 } },
-    });
-    if (e.groupId && body.data.records.length > 0) {
-      exhibition = e;
-      break;
-    }
-  }
-  expect(exhibition?.exhibitionTempId).toBeTruthy();
+  exhibition = await exhibitionWithExhibits('CN');
+  expect(exhibition.exhibitionTempId).toBeTruthy();
 }, 120_000);
 
 afterAll(async () => {
@@ -293,6 +297,7 @@ describe('CORS', () => {
       const res = await fetch(`${world.url}${path}`, { headers: { origin: 'https://viewer.example' } });
       await res.arrayBuffer();
       expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('cross-origin');
     }
     const preflight = await fetch(`${world.url}${manifestPath(zhExhibit.exhibitId)}`, {
       method: 'OPTIONS',
@@ -311,6 +316,7 @@ describe('CORS', () => {
       await res.arrayBuffer();
       expect(res.status, path).toBeLessThan(400);
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
     }
   });
 });
@@ -322,6 +328,88 @@ describe('the IIIF logo', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.format).toBe('svg');
+  });
+
+  it("links the manifest by its absolute address, at the page's canonical origin, for viewers on other sites", async () => {
+    const publicUrl = 'https://www.example-museum.cn';
+    const atPublic = await world.startEdge({ PUBLIC_URL: publicUrl });
+    for (const [base, origin] of [
+      [world.url, world.url],
+      [atPublic.url, publicUrl],
+    ] as const) {
+      const { json } = await get<Manifest>(manifestPath(zhExhibit.exhibitId), base);
+      const html = await pageHtml(base, json.homepage![0]!.id!.slice(origin.length));
+      const manifest = `${origin}${manifestPath(zhExhibit.exhibitId)}`;
+      expect(canonicalOf(html)?.startsWith(`${origin}/`)).toBe(true);
+      expect(logoLinkOf(html)).toMatchObject({ href: `${manifest}?manifest=${encodeURIComponent(manifest)}`, manifest });
+    }
+  });
+});
+
+/** The page's HTML as a browser asks for it. */
+async function pageHtml(base: string, path: string): Promise<string> {
+  const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+const canonicalOf = (html: string): string | undefined => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+
+const unescapeHtml = (text: string): string =>
+  text.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ({ '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' })[e]!);
+
+/** The IIIF logo link of a page: its href, and the address a viewer it is dropped on reads (`?manifest=`). */
+function logoLinkOf(html: string): { href: string; manifest: string | null; title: string } | null {
+  const m = /<a class="iiif-link[^"]*" href="([^"]+)" title="([^"]+)"><img class="iiif-link__logo" src="\/iiif-logo.svg"/.exec(html);
+  if (!m) return null;
+  const href = unescapeHtml(m[1]!);
+  return { href, manifest: new URL(href, 'http://relative.invalid').searchParams.get('manifest'), title: unescapeHtml(m[2]!) };
+}
+
+describe("an exhibition page's collection link", () => {
+  it('links the collection in the head and with the IIIF logo on the page, both absolute', async () => {
+    const { json } = await get<Collection>(collectionPath(exhibition.exhibitionTempId));
+    const html = await pageHtml(world.url, json.homepage![0]!.id!.slice(world.url.length));
+    const collection = `${world.url}${collectionPath(exhibition.exhibitionTempId)}`;
+    const type = IIIF_MANIFEST_TYPE.replaceAll('"', '&quot;');
+    expect(html).toContain(`<link rel="alternate" type="${type}" href="${collection}">`);
+    expect(logoLinkOf(html)).toEqual({
+      href: `${collection}?manifest=${encodeURIComponent(collection)}`,
+      manifest: collection,
+      title: t('zh', 'exh.iiifCollection'),
+    });
+    // The address answers the collection the page names.
+    const linked = await get<Collection>(collectionPath(exhibition.exhibitionTempId));
+    expect(linked.json.type).toBe('Collection');
+  });
+
+  it('names it in English on the English site', async () => {
+    const en = await exhibitionWithExhibits('EN');
+    const { json } = await get<Collection>(collectionPath(en.exhibitionTempId));
+    const html = await pageHtml(world.url, json.homepage![0]!.id!.slice(world.url.length));
+    expect(logoLinkOf(html)?.title).toBe(t('en', 'exh.iiifCollection'));
+    expect(html).toContain(`href="${world.url}${collectionPath(en.exhibitionTempId)}">`);
+  });
+});
+
+describe('compression', () => {
+  it('sends manifests and collections as brotli or gzip by Accept-Encoding, with Vary, and pictures as they are', async () => {
+    for (const path of [manifestPath(zhExhibit.exhibitId), collectionPath(exhibition.exhibitionTempId)]) {
+      const plain = await fetch(`${world.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const body = await plain.text();
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      for (const coding of ['br', 'gzip']) {
+        const res = await fetch(`${world.url}${path}`, { headers: { 'accept-encoding': coding } });
+        expect(res.headers.get('content-encoding'), `${path} ${coding}`).toBe(coding);
+        expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+        expect(res.headers.get('content-type')).toBe(IIIF_MANIFEST_TYPE);
+        expect(await res.text()).toBe(body);
+      }
+    }
+    const { json } = await get<Manifest>(manifestPath(zhExhibit.exhibitId));
+    const thumb = await fetch((json.thumbnail![0] as { id: string }).id, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-encoding')).toBeNull();
   });
 });
 

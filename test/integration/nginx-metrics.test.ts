@@ -1,17 +1,16 @@
 // The shipped balancer (deploy/nginx/edge-lb.conf) run by a real nginx: its server block as written,
 // with only the listen address and the upstream's servers pointed at this test, in front of a stand-in
 // edge that would answer any path with metrics text. Every spelling of /metrics a client can send must
-// be refused by nginx itself and never reach the edge; other addresses are passed on. Skipped only where
-// no nginx binary is installed.
+// be refused by nginx itself and never reach the edge; other addresses are passed on.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { program } from '../world/programs.ts';
 import { closeServer, listen } from '../world/world.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null;
 const SHIPPED = join(import.meta.dirname, '../../deploy/nginx/edge-lb.conf');
 const METRICS_TEXT = '# HELP edge_requests_total Requests\nedge_requests_total 1\n';
 
@@ -67,7 +66,7 @@ function pointedAt(shipped: string, socket: string, upstream: string): string {
     .replace(listenLine, `$1listen unix:${socket};`);
 }
 
-describe.skipIf(!NGINX)('the shipped nginx configuration', () => {
+describe('the shipped nginx configuration', () => {
   let dir: string;
   let edge: Server;
   let nginx: ChildProcess;
@@ -76,6 +75,7 @@ describe.skipIf(!NGINX)('the shipped nginx configuration', () => {
   const reached: string[] = [];
 
   beforeAll(async () => {
+    const nginxPath = program('nginx');
     dir = mkdtempSync(join(tmpdir(), 'edge-lb-'));
     socket = join(dir, 'lb.sock');
     edge = createServer((req, res) => {
@@ -94,9 +94,9 @@ http { access_log off; ${temp} include ${join(dir, 'edge-lb.conf')}; }
 `,
     );
     const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')];
-    const check = spawnSync(NGINX!, [...args, '-t'], { encoding: 'utf8' });
+    const check = spawnSync(nginxPath, [...args, '-t'], { encoding: 'utf8' });
     expect(check.status, `nginx -t: ${check.stderr}`).toBe(0);
-    nginx = spawn(NGINX!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx = spawn(nginxPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     nginx.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     // Ready once it answers on its socket; a start that fails ends the wait with nginx's own words.

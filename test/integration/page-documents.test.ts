@@ -1,12 +1,14 @@
 // The documents as visitors and crawlers get them, through the edge's real handler against the real
 // reference service (demo content): the not-found page, titles, lang, hreflang, canonical, Open Graph,
-// the frame (menu, footer), English and messenger modes, /__data, CSP, early hints, and no secret in
-// any HTML or any file under public/.
+// the frame (menu, footer), English and messenger modes, CSP, early hints, and no secret in any HTML
+// or any file under public/.
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, TOKEN_KEY } from './cms-harness.ts';
+import { program } from '../world/programs.ts';
 import { getPage, textOf } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 
@@ -85,30 +87,90 @@ describe('documents', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    // Data blocks (hydration JSON, JSON-LD) are never run; everything else must be a file.
-    for (const m of page.html.matchAll(/<script\b([^>]*)>/g)) expect(m[1]).toMatch(/type="application\/(?:ld\+)?json"|src="/);
+    // Data blocks (JSON-LD) are never run; everything else must be a file.
+    for (const m of page.html.matchAll(/<script\b([^>]*)>/g)) expect(m[1]).toMatch(/type="application\/ld\+json"|src="/);
     expect(page.html).not.toMatch(/\son[a-z]+="/);
   });
 
-  it('send 103 Early Hints with the stylesheet and the entry before the page', async () => {
-    const hints: string[] = [];
-    const { hostname, port } = new URL(world.url);
-    await new Promise<void>((resolve, reject) => {
-      // A page not rendered before (a cached page is the page cache's business).
-      const req = httpRequest({ hostname, port, path: '/News/Media?hints=1' }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('information', (info) => {
-        if (info.statusCode === 103) hints.push(String(info.headers.link ?? ''));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-    expect(hints.join(',')).toMatch(/\/build\/entry-[\w-]+\.css>; rel=preload; as=style/);
-    expect(hints.join(',')).toMatch(/\/build\/entry-[\w-]+\.js>; rel=modulepreload/);
+  it('send 103 Early Hints with the stylesheet alone before the page a browser navigates to', async () => {
+    await getPage(world.url, '/'); // the engine has read the build's manifest
+    // Pages not rendered before (a cached page is the page cache's business): one without script, and
+    // the home page, whose slider's script the browser loads in its own time (no entry to preload).
+    for (const path of ['/News/Media?hints=1', '/?hints=1']) {
+      const hints = await interimLinks(path, BROWSER_NAVIGATION);
+      const stylesheet = /<link rel="stylesheet" href="(\/build\/[\w-]+\.css)">/.exec((await getPage(world.url, path)).html)?.[1];
+      expect(stylesheet, path).toBeDefined();
+      expect(hints, path).toEqual([`<${stylesheet}>; rel=preload; as=style`]);
+    }
+  });
+
+  it('send no 103 to a client that is not a browser loading a document', async () => {
+    expect(await interimLinks('/News/Media?hints=2', {})).toEqual([]);
+    // A browser's script fetching the page is no navigation either.
+    expect(await interimLinks('/News/Media?hints=3', { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' })).toEqual([]);
+  });
+
+  it("reach Python's own HTTP clients whole on a page that misses the cache (urllib and http.client)", async () => {
+    const pages = ['/News/Media?python=1', '/News/Media?python=2'];
+    const out = await python(PYTHON_FETCH, world.url, ...pages);
+    const answers = JSON.parse(out) as { path: string; client: string; status: number; html: boolean; error?: string }[];
+    expect(answers).toHaveLength(4);
+    for (const a of answers) expect(a, `${a.client} ${a.path}`).toMatchObject({ status: 200, html: true });
   });
 });
+
+const BROWSER_NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
+
+/** The `Link` values of every 103 the edge sends before the page at `path`. */
+async function interimLinks(path: string, headers: Record<string, string>): Promise<string[]> {
+  const hints: string[] = [];
+  const { hostname, port } = new URL(world.url);
+  await new Promise<void>((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('information', (info) => {
+      if (info.statusCode === 103) hints.push(String(info.headers.link ?? ''));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return hints;
+}
+
+/** Fetches each page once with urllib and once with http.client, as a harvester would; prints JSON. */
+const PYTHON_FETCH = `
+import http.client, json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+out = []
+for i, path in enumerate(sys.argv[2:]):
+    for client in ("urllib", "http.client"):
+        target = path + "&client=" + str(i) + client
+        try:
+            if client == "urllib":
+                with urllib.request.urlopen(base + target, timeout=20) as res:
+                    status, body = res.status, res.read()
+            else:
+                u = urllib.parse.urlsplit(base)
+                conn = http.client.HTTPConnection(u.hostname, u.port, timeout=20)
+                conn.request("GET", target)
+                res = conn.getresponse()
+                status, body = res.status, res.read()
+                conn.close()
+            out.append({"path": target, "client": client, "status": status, "html": b"</html>" in body})
+        except Exception as e:
+            out.append({"path": target, "client": client, "status": 0, "html": False, "error": repr(e)})
+print(json.dumps(out))
+`;
+
+function python(script: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(program('python3'), ['-c', script, ...args], { timeout: 60_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`python3 failed: ${err.message}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}
 
 describe('the frame', () => {
   it('shows the menu from the channel tree: hidden channels out, external links in a new tab', async () => {
@@ -119,7 +181,8 @@ describe('the frame', () => {
     expect(menu).toContain('href="/Service/OpenServies/OpenTime"');
     expect(menu).not.toContain('内部资料');
     expect(menu).toMatch(/href="https:\/\/vr\.example-museum\.cn\/" target="_blank" rel="noopener"/);
-    expect(menu).toMatch(/channel-menu__item--active[^"]*"><a[^>]*href="\/News"/);
+    // The section links its default child directly, as its parent address would redirect.
+    expect(menu).toMatch(/channel-menu__item--active[^"]*"><a[^>]*href="\/News\/SNews"/);
   });
 
   it('has the footer: QR codes with names, copyright years, filing link, badge', async () => {
@@ -159,16 +222,6 @@ describe('language and messenger modes', () => {
     expect(page.html).not.toContain('class="site-footer');
     expect(page.html).toMatch(/href="\/News\/Media\?platform=wx"/);
     expect(page.html).toMatch(/href="\/News\/SNews\/[0-9a-f]{32}\?platform=wx"/);
-  });
-});
-
-describe('/__data', () => {
-  it('answers a client navigation with the loader JSON of one route', async () => {
-    const res = await fetch(`${world.url}/__data/News/SNews?page=2&_route=${encodeURIComponent('zh:News/SNews')}`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { type: string; data: { page?: number } };
-    expect(body.type).toBe('data');
-    expect(body.data.page).toBe(2);
   });
 });
 

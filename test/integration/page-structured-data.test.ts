@@ -140,7 +140,11 @@ describe('JSON-LD of each kind of page', () => {
       expect(other.html, list).toContain(`type="application/rss+xml"`);
       expect(other.html, list).toContain(`href="${world.url}/feeds${list}.xml"`);
     }
-    expect((await getPage(world.url, '/')).html).not.toContain('application/rss+xml');
+    // Home links the news feed too (with those of its other lists); a page that is no list or home links none.
+    expect((await getPage(world.url, '/')).html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${world.url}/feeds/News/SNews.xml">`,
+    );
+    expect((await getPage(world.url, '/Search')).html).not.toContain('application/rss+xml');
   });
 
   it('the not-found page: no JSON-LD, no canonical', async () => {

@@ -5,8 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Socket } from 'node:net';
 import { freePort } from '../world/ports.ts';
-
-export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+import { program } from '../world/programs.ts';
 
 export interface RunningRedis {
   port: number;
@@ -89,12 +88,13 @@ async function answersPing(port: number): Promise<boolean> {
 }
 
 export async function startRedis(extraArgs: string[] = []): Promise<RunningRedis> {
+  const redisServer = program('redis-server');
   const port = await freePort();
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
     child = spawn(
-      REDIS_SERVER,
+      redisServer,
       [
         '--port',
         String(port),

@@ -265,7 +265,7 @@ describe('Redis is not a single point of failure', () => {
 
   it('Redis restarted on the same port: sharing resumes within 15 s, and each edge drops what a missed purge may have left', async () => {
     await redis.start();
-    // The reconnect backoff is capped (RECONNECT_CAP_MS in server/shared-tier/link.ts): the edges try
+    // The reconnect backoff is capped (RECONNECT_CAP_MS in server/sharing/redis.ts): the edges try
     // again within one cap, and this bound is several caps.
     await until(() => a.edge.sharedTier!.up() && b.edge.sharedTier!.up(), 15_000, 'both edges reconnected');
     expect(await metric(a.url, 'edge_redis_up')).toBe('1');

@@ -159,7 +159,7 @@ function shapeOf(url: URL): string | null {
 }
 
 function accept(url: URL): boolean {
-  if (/^\/(?:file|__data|api|japi|sw-[^/]*|_edge|build|img|healthz|readyz|metrics)(?:\/|$)/.test(url.pathname)) return false;
+  if (/^\/(?:file|api|japi|sw-[^/]*|_edge|build|img|healthz|readyz|metrics)(?:\/|$)/.test(url.pathname)) return false;
   if (/\.[a-z0-9]{2,5}$/i.test(url.pathname)) return false;
   if (url.searchParams.has('sent')) return false;
   // The reading mode (?care=1) is the same pages again: test/e2e/reading-mode.test.ts covers it.

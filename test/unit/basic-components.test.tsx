@@ -3,8 +3,7 @@ import Button from '../../client/components/Button.tsx';
 import EmptyState from '../../client/components/EmptyState.tsx';
 import Highlight from '../../client/components/Highlight.tsx';
 import SafeImage, { FALLBACK_IMAGE } from '../../client/components/SafeImage.tsx';
-import SiteLink from '../../client/components/SiteLink.tsx';
-import Skeleton from '../../client/components/Skeleton.tsx';
+import RecordLink from '../../client/components/RecordLink.tsx';
 import Spinner from '../../client/components/Spinner.tsx';
 import { render, textOf } from './screen-render.tsx';
 
@@ -25,36 +24,36 @@ describe('SafeImage', () => {
   });
 });
 
-describe('SiteLink', () => {
-  it('renders a path from the root as a plain link, its attributes as given', async () => {
-    const html = await render(() => (
-      <SiteLink to="/News/SNews/12?page=2#list" className="card" title="第二页" rel="next">
-        文章
-      </SiteLink>
+describe('RecordLink', () => {
+  it('resolves a relative record link against the page as the routes do, and leaves another scheme as it is', async () => {
+    const relative = await render(
+      () => (
+        <RecordLink href="12?x=1#top" external={false}>
+          文章
+        </RecordLink>
+      ),
+      { url: '/News/SNews', path: 'News/SNews' },
+    );
+    expect(relative).toMatch(/<a href="\/News\/SNews\/12\?x=1#top"[^>]*>文章<\/a>/);
+    const fromRoot = await render(() => (
+      <RecordLink href="/Survey/Introduction" external={false}>
+        概况
+      </RecordLink>
     ));
-    expect(html).toContain('<a class="card" title="第二页" rel="next" href="/News/SNews/12?page=2#list">文章</a>');
-  });
-
-  it('resolves a relative address as react-router does, and leaves another scheme as it is', async () => {
-    const relative = await render(() => <SiteLink to="12">文章</SiteLink>, { url: '/News/SNews', path: 'News/SNews' });
-    expect(relative).toMatch(/<a href="\/News\/SNews\/12"[^>]*>文章<\/a>/);
-    const mail = await render(() => <SiteLink to="mailto:info@museum.test">写信</SiteLink>);
-    expect(mail).toMatch(/<a href="mailto:info@museum.test"[^>]*>写信<\/a>/);
-    const protocolRelative = await render(() => <SiteLink to="//elsewhere.test/x">别处</SiteLink>);
-    expect(protocolRelative).toMatch(/<a href="\/\/elsewhere.test\/x"[^>]*>别处<\/a>/);
-  });
-});
-
-describe('Skeleton', () => {
-  const rows = (html: string) => html.match(/class="skeleton__item"/g)?.length ?? 0;
-  it('shows 4 rows by default and as many as asked', async () => {
-    expect(rows(await render(() => <Skeleton />))).toBe(4);
-    expect(rows(await render(() => <Skeleton rows={5} />))).toBe(5);
-  });
-  it('announces loading', async () => {
-    const html = await render(() => <Skeleton />);
-    expect(html).toContain('aria-busy="true"');
-    expect(textOf(html)).toBe('加载中');
+    expect(fromRoot).toMatch(/<a href="\/Survey\/Introduction"[^>]*>概况<\/a>/);
+    const away = await render(() => (
+      <RecordLink href="https://elsewhere.test/x" external>
+        别处
+      </RecordLink>
+    ));
+    expect(away).toMatch(/<a href="https:\/\/elsewhere.test\/x" target="_blank" rel="noopener"[^>]*>别处<\/a>/);
+    expect(
+      await render(() => (
+        <RecordLink href={null} external={false}>
+          无链接
+        </RecordLink>
+      )),
+    ).toContain('<span>无链接</span>');
   });
 });
 

@@ -1,4 +1,4 @@
-// The build files the front door holds in memory (server/door/build-files.ts): whatever names requests
+// The build files the front door holds in memory (server/build-files.ts): whatever names requests
 // carry — unknown extensions, missing scripts, folders, names added after the start — what it remembers
 // is bounded by the build's own files, and the files themselves are still sent.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCmsConfig } from '../../cms/config.ts';
+import { CMS_CONFIG_TABLE, loadCmsConfig } from '../../cms/config.ts';
 import { DEPLOYED_GATEWAYS } from '../../shared/endpoints.ts';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 
@@ -52,6 +54,36 @@ describe('cms environment', () => {
       faults: { latencyMs: 20, failStatus: 502, failRate: 0.25 },
       logLevel: 'info',
     });
+  });
+
+  it('takes an empty or blank value as unset: every variable gets its default, as in the edge', () => {
+    const defaults = loadCmsConfig({});
+    for (const row of CMS_CONFIG_TABLE) {
+      expect(loadCmsConfig({ [row.name]: '' }), `${row.name}=`).toEqual(defaults);
+      expect(loadCmsConfig({ [row.name]: ' \t' }), `${row.name}=' '`).toEqual(defaults);
+    }
+    expect(CMS_CONFIG_TABLE.find((row) => row.name === 'CMS_PORT')?.default).toBe('8081');
+  });
+
+  it('documents exactly what it reads: each row changes the service or is refused by name, and nothing else reads the environment', () => {
+    const defaults = loadCmsConfig({});
+    for (const row of CMS_CONFIG_TABLE) {
+      let outcome: unknown;
+      try {
+        outcome = loadCmsConfig({ [row.name]: 'x-not-a-default' });
+      } catch (err) {
+        outcome = err;
+      }
+      if (outcome instanceof Error) expect(outcome.message, row.name).toContain(`${row.name}:`);
+      else expect(outcome, row.name).not.toEqual(defaults);
+    }
+    const cmsDir = join(import.meta.dirname, '../../cms');
+    const readers = (readdirSync(cmsDir, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        (readFileSync(join(cmsDir, file), 'utf8').match(/.*process\.env.*/g) ?? []).map((line) => `${file}: ${line.trim()}`),
+      );
+    expect(readers).toEqual(['main.ts: config = loadCmsConfig(process.env);']);
   });
 
   it('stops on bad values with a message naming each variable', () => {

@@ -1,5 +1,5 @@
-// The deploy files agree with the code: every YAML parses, every variable they set is one the edge reads
-// (server/config.ts ENV_VARS), the probes they call answer, ports, names and selectors line up, the stop
+// The deploy files agree with the code: every YAML parses, every variable they set is one the program reads
+// (server/config.ts ENV_VARS, cms/config.ts CMS_CONFIG_TABLE), the probes they call answer, ports, names and selectors line up, the stop
 // timings cover SHUTDOWN_TIMEOUT_MS, Redis evicts (allkeys-lru), and the secrets sit in the Secret only.
 import yaml from 'js-yaml';
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseStartScript } from '../../bench/lib/launch.ts';
 import pino from 'pino';
 import { createBuildFiles } from '../../server/build-files.ts';
+import { CMS_CONFIG_TABLE } from '../../cms/config.ts';
 import { ENV_VARS } from '../../server/config.ts';
 import { createFrontDoor } from '../../server/door.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
@@ -51,11 +52,13 @@ describe('deploy files', () => {
     expect([...listed.resources].sort()).toEqual(k8sFiles.filter((f) => f !== 'kustomization.yaml').sort());
   });
 
-  it('every variable set for the edge and the service is one server/config.ts reads; secrets only in the Secret', () => {
+  it('every variable set for the edges is one server/config.ts reads, for the service one cms/config.ts reads; secrets only in the Secret', () => {
     const known = new Set(Object.keys(ENV_VARS));
-    for (const name of ['edge-1', 'edge-2', 'cms']) {
+    for (const name of ['edge-1', 'edge-2']) {
       for (const key of Object.keys(compose.services[name].environment)) expect(known.has(key), `${name}: ${key}`).toBe(true);
     }
+    const cmsKnown = new Set<string>(CMS_CONFIG_TABLE.map((row) => row.name));
+    for (const key of Object.keys(compose.services.cms.environment)) expect(cmsKnown.has(key), `cms: ${key}`).toBe(true);
     const config = find('ConfigMap', 'edge-config').data as Record<string, string>;
     const secret = find('Secret', 'edge-secrets').stringData as Record<string, string>;
     for (const key of [...Object.keys(config), ...Object.keys(secret)]) expect(known.has(key), key).toBe(true);

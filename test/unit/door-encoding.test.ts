@@ -1,4 +1,4 @@
-// The front door's reading of Accept-Encoding (server/door/encoding.ts): the choice it makes, and the
+// The front door's reading of Accept-Encoding (chooseCoding in server/http/prepared.ts): the choice it makes, and the
 // table of parsed values it keeps, which stays small whatever values clients send.
 import { describe, expect, it } from 'vitest';
 import { chooseCoding, codingMemoStats } from '../../server/http/prepared.ts';

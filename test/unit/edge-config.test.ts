@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_TABLE, ConfigError, loadConfig, renderConfigurationDoc, renderEnvExample } from '../../server/config.ts';
+import { CMS_CONFIG_TABLE } from '../../cms/config.ts';
+import { formattedConfigurationDoc, REFERENCE_HEADING, renderConfigurationDoc, renderEnvExample } from '../../scripts/config-docs.ts';
+import { CONFIG_TABLE, ConfigError, ENV_VARS, loadConfig, NO_ALIASES } from '../../server/config.ts';
 import { createLiveRules } from '../../server/content/rules.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
@@ -54,7 +56,6 @@ describe('edge config', () => {
       'ADMIN_TOKEN',
       'LOG_LEVEL',
       'FILE_PREFIX',
-      'CMS_PORT',
       'CMS_DB',
       'TOKEN_MAX_SKEW_MS',
     ]) {
@@ -69,15 +70,40 @@ describe('edge config', () => {
     expect(readFileSync(join(import.meta.dirname, '../../.env.example'), 'utf8')).toBe(renderEnvExample());
   });
 
-  it('the committed docs/configuration.md is the table as it stands, every variable once (npm run docs:config writes it)', () => {
+  it('the committed docs/configuration.md is the tables as they stand, every variable once per program (npm run docs:config writes it)', async () => {
+    expect(readFileSync(join(import.meta.dirname, '../../docs/configuration.md'), 'utf8')).toBe(await formattedConfigurationDoc());
     const doc = renderConfigurationDoc();
-    expect(readFileSync(join(import.meta.dirname, '../../docs/configuration.md'), 'utf8')).toBe(doc);
-    for (const row of CONFIG_TABLE) {
-      const lines = doc.split('\n').filter((line) => line.startsWith(`| \`${row.name}\` |`));
-      expect(lines, row.name).toHaveLength(1);
-    }
+    const [edgePart, cmsPart] = doc.split(`## ${REFERENCE_HEADING}`) as [string, string];
+    const rowsOf = (part: string, name: string) => part.split('\n').filter((line) => line.startsWith(`| \`${name}\` |`));
+    for (const row of CONFIG_TABLE) expect(rowsOf(edgePart, row.name), row.name).toHaveLength(1);
+    for (const row of CMS_CONFIG_TABLE) expect(rowsOf(cmsPart, row.name), row.name).toHaveLength(1);
     expect(doc).toContain('| `PORT` | `3000` | HTTP port of the edge |');
     expect(doc).toContain('| `UPSTREAM_URL` | (unset) |');
+    expect(cmsPart).toContain('| `CMS_PORT` | `8081` |');
+    expect(cmsPart).toContain('| `APP_ID` | (unset) |');
+  });
+
+  it('takes an empty or blank value as unset: every variable with a default gets its default', () => {
+    const defaults = loadConfig({});
+    const withDefault = CONFIG_TABLE.filter((row) => row.default !== '');
+    expect(withDefault.length).toBeGreaterThan(20);
+    for (const row of CONFIG_TABLE) {
+      expect(loadConfig({ [row.name]: '' }), `${row.name}=`).toEqual(defaults);
+      expect(loadConfig({ [row.name]: '  ' }), `${row.name}=' '`).toEqual(defaults);
+    }
+    expect(loadConfig({ PORT: '', API_ALIASES: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 3000,
+      apiAliases: ['/sw-cms', '/japi/sw-cms', '/japi/sw-cms-cloud'],
+      logLevel: 'info',
+    });
+  });
+
+  it(`turns the API aliases off with API_ALIASES=${NO_ALIASES}, and only then`, () => {
+    expect(loadConfig({ API_ALIASES: NO_ALIASES }).apiAliases).toEqual([]);
+    expect(loadConfig({ API_ALIASES: ` ${NO_ALIASES} ` }).apiAliases).toEqual([]);
+    expect(loadConfig({ API_ALIASES: '' }).apiAliases).toEqual(['/sw-cms', '/japi/sw-cms', '/japi/sw-cms-cloud']);
+    expect(loadConfig({ API_ALIASES: '/old' }).apiAliases).toEqual(['/old']);
+    expect(ENV_VARS.API_ALIASES.meaning).toContain(`${NO_ALIASES} = no aliases`);
   });
 
   it('names the variable of every bad value', () => {

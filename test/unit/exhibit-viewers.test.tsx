@@ -15,7 +15,7 @@ const exhibit = (extra: Partial<ExhibitDetailData> = {}): ExhibitDetailData => (
   zoom: { service: '/iiif/3/MUSEUM%2Fding.jpg', full: '/iiif/3/MUSEUM%2Fding.jpg/full/max/0/default.jpg' },
   model: null,
   speech: { lang: 'zh-CN', text: '解读' },
-  iiif: { manifest: '/iiif/3/manifest/e1' },
+  iiif: { manifest: 'https://museum.example/iiif/3/manifest/e1' },
   back: '/Collection/PreciousCol',
   ...extra,
 });
@@ -23,10 +23,14 @@ const exhibit = (extra: Partial<ExhibitDetailData> = {}): ExhibitDetailData => (
 const page = (data: ExhibitDetailData) => render(ExhibitDetail, { data, url: '/Collection/PreciousCol/e1' });
 
 describe('the object page viewers, as the server renders them', () => {
-  it('links the picture to the whole image at full size, with no zoom button or dialog before the script', async () => {
+  it('is an island that wakes at a touch, whose picture and zoom button link to the whole image until then', async () => {
     const html = await page(exhibit());
-    expect(html).toMatch(/<a class="deep-zoom__link" href="\/iiif\/3\/MUSEUM%2Fding.jpg\/full\/max\/0\/default.jpg"[^>]*><img/);
-    expect(html).not.toContain('deep-zoom__open');
+    expect(html).toMatch(/<museum-island data-island="exhibitStage" data-when="touch"/);
+    const full = '\\/iiif\\/3\\/MUSEUM%2Fding.jpg\\/full\\/max\\/0\\/default.jpg';
+    expect(html).toMatch(new RegExp(`<a class="deep-zoom__link" href="${full}"[^>]*data-action="zoom"><img`));
+    // The button a visitor sees is a link as well; a press before the island is live is held for it.
+    expect(html).toMatch(new RegExp(`<a class="deep-zoom__open" href="${full}" data-action="zoom">`));
+    expect(textOf(html)).toContain('放大查看');
     expect(html).not.toContain('<dialog');
   });
 
@@ -38,7 +42,8 @@ describe('the object page viewers, as the server renders them', () => {
 
   it('a glTF model is a link to its file until the script runs; another model stays an outside link', async () => {
     const gltf = await page(exhibit({ model: { kind: 'gltf', url: '/file/MUSEUM/m.glb' } }));
-    expect(gltf).toMatch(/<a class="button button--primary exhibit__model" href="\/file\/MUSEUM\/m.glb" download="">查看三维模型<\/a>/);
+    expect(gltf).toMatch(/<a class="button button--primary exhibit__model" href="\/file\/MUSEUM\/m.glb" download="" data-action="model">/);
+    expect(textOf(gltf)).toContain('查看三维模型');
     expect(gltf).not.toContain('model-view');
     const link = await page(exhibit({ model: { kind: 'link', url: 'https://3d.example-museum.cn/model/1' } }));
     expect(link).toMatch(/href="https:\/\/3d.example-museum.cn\/model\/1" target="_blank" rel="noopener"/);
@@ -49,16 +54,18 @@ describe('the object page viewers, as the server renders them', () => {
   it('links the IIIF manifest only when there is one', async () => {
     const html = await page(exhibit());
     expect(html).toMatch(
-      /<a class="iiif-link" href="\/iiif\/3\/manifest\/e1\?manifest=%2Fiiif%2F3%2Fmanifest%2Fe1" title="IIIF 资源清单"><img class="iiif-link__logo" src="\/iiif-logo.svg" alt=""/,
+      /<a class="iiif-link" href="https:\/\/museum.example\/iiif\/3\/manifest\/e1\?manifest=https%3A%2F%2Fmuseum.example%2Fiiif%2F3%2Fmanifest%2Fe1" title="IIIF 资源清单"><img class="iiif-link__logo" src="\/iiif-logo.svg" alt=""/,
     );
     expect(textOf(html)).toContain('IIIF 资源清单');
     expect(await page(exhibit({ iiif: null }))).not.toContain('iiif-link');
   });
 
-  it('has no listen control in the HTML: it needs the script and a voice', async () => {
+  it('renders the listen button as an island marked as needing script (hidden until the islands run)', async () => {
     const html = await page(exhibit());
-    expect(html).not.toContain('listen');
-    expect(textOf(html)).not.toContain('收听');
+    expect(html).toMatch(/<museum-island data-island="listen" data-when="touch"/);
+    expect(html).toMatch(/<span class="listen" data-needs-script=""><button type="button" class="listen__button" data-action="listen">/);
+    expect(textOf(html)).toContain('收听文物解读');
+    expect(await page(exhibit({ speech: null }))).not.toContain('listen');
   });
 
   it('names its controls in English on the English site', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExternalUrl, recordLink, recordPath, visitPingPath } from '../../shared/links.ts';
+import { isExternalUrl, recordLink, recordPath, visitPath } from '../../shared/links.ts';
 import { firstImageSrc, imageSources } from '../../shared/image-sources.ts';
 
 describe('recordLink', () => {
@@ -34,7 +34,7 @@ describe('recordLink', () => {
   });
   it('encodes ids and builds the visit ping', () => {
     expect(recordPath('/News/SNews', 'a b')).toBe('/News/SNews/a%20b');
-    expect(visitPingPath('42')).toBe('/api/queryArchivesById/42');
+    expect(visitPath('42')).toBe('/visit/42');
   });
   it('recognises http(s) only as external', () => {
     expect(isExternalUrl('HTTPS://x.cn')).toBe(true);

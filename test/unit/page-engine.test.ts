@@ -1,5 +1,5 @@
 // The page engine over a fixture content service, called as a plain function — no server, no socket:
-// statuses, redirects, the not-found page, the document head, the hydration JSON and /__data. (Integration
+// statuses, redirects, the not-found page, the document head and its script (islands only). (Integration
 // tests repeat the important ones against the real reference service.)
 import { describe, expect, it } from 'vitest';
 import { safeOrigin } from '../../server/http/origin.ts';
@@ -70,13 +70,6 @@ function engineOf(site: Partial<SiteSettings> = {}, api = fakeApi()) {
 
 const render = (target: string) => engineOf().render(target);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-/** A /__data answer (data.* are what the loaders in question return). */
-interface DataJson {
-  type: string;
-  data: { kind?: string; lang?: string; channels: Array<{ no: string }> };
-}
-const json = (r: Rendered) => JSON.parse(r.text) as DataJson;
-
 describe('document requests', () => {
   it('renders a Chinese page with lang, title, description, canonical, hreflang and OG', async () => {
     const res = await render('/News/Notice');
@@ -89,7 +82,6 @@ describe('document requests', () => {
     expect(res.text).toContain('<link rel="alternate" hreflang="zh-CN" href="https://museum.example/News/Notice">');
     expect(res.text).toContain('<link rel="alternate" hreflang="en" href="https://museum.example/EN_News/EN_Notice">');
     expect(res.text).toContain('<meta property="og:title" content="通知公告 - 云溪博物馆">');
-    expect(res.text).toContain('<script type="application/json" id="__rr-data">');
     expect(res.text.trimEnd()).toMatch(/<\/html>$/);
   });
 
@@ -168,7 +160,9 @@ describe('document requests', () => {
     expect(menu).not.toContain('内部资料');
     expect(menu).toMatch(/<a[^>]*href="https:\/\/vr\.example-museum\.cn\/"[^>]*target="_blank"[^>]*rel="noopener"/);
     expect(menu).toMatch(/<a[^>]*href="\/News\/SNews"/);
-    expect(res.text).toMatch(/channel-menu__item--active[^>]*><a[^>]*href="\/News"/);
+    // A section's link goes to its default child directly (its parent address would only redirect there).
+    expect(res.text).toMatch(/channel-menu__item--active[^>]*><a[^>]*href="\/News\/SNews"/);
+    expect(menu).not.toMatch(/href="\/News"/);
   });
 
   it('keeps platform=wx in links and leaves out header and footer', async () => {
@@ -189,43 +183,16 @@ describe('document requests', () => {
     expect(res.text).toContain('src="/gov-badge.svg"');
   });
 
-  it('has no inline executable script', async () => {
-    const res = await render('/News/Notice');
-    expect(res.status).toBe(200);
-    const scripts = [...res.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
-    expect(scripts.length).toBeGreaterThan(0);
-    // Data blocks (hydration JSON, JSON-LD) are never run; everything else must be a file.
-    for (const attrs of scripts) expect(attrs).toMatch(/type="application\/(?:ld\+)?json"|src=/);
-  });
-});
-
-describe('/__data for client navigations', () => {
-  it('answers a route loader as JSON', async () => {
-    const res = await render('/__data/News/Notice?_route=zh%3ANews%2F%3Asec');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(json(res).type).toBe('data');
-    expect(json(res).data.kind).toBe('list');
-    expect(res.answer.keep).not.toBeNull();
-  });
-
-  it('answers the root loader with the frame', async () => {
-    const res = await render('/__data/EN_News/EN_SNews?_route=root');
-    expect(res.status).toBe(200);
-    expect(json(res).data.lang).toBe('en');
-    expect(json(res).data.channels[0]?.no).toBe('EN_Home');
-  });
-
-  it('passes redirects as data and errors with their status', async () => {
-    const redirect = await render('/__data/News?_route=zh%3ANews');
-    expect(redirect.status).toBe(200);
-    expect(json(redirect)).toEqual({ type: 'redirect', location: '/News/SNews', status: 302 });
-    expect(redirect.answer.keep).toBeNull();
-    const missing = await render('/__data/News/Nope?_route=zh%3ANews%2F%3Asec');
-    expect(missing.status).toBe(404);
-    expect(json(missing)).toEqual({ type: 'error', status: 404, code: 'NOT_FOUND' });
-    const unknown = await render('/__data/News/Notice?_route=bogus');
-    expect(unknown.status).toBe(400);
-    expect(json(unknown)).toMatchObject({ type: 'error', code: 'UNKNOWN_ROUTE' });
+  it("carries no script but data blocks on a page without islands, and the islands' file on one with them", async () => {
+    const list = await render('/News/Notice');
+    expect(list.status).toBe(200);
+    const scripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '');
+    // JSON-LD is data, never run.
+    for (const attrs of scripts(list.text)) expect(attrs).toBe(' type="application/ld+json"');
+    expect(list.text).not.toContain('<museum-island');
+    // The reading mode's guide is an island on every page of the mode.
+    const care = await render('/News/Notice?care=1');
+    expect(care.text).toMatch(/<museum-island data-island="readingGuide"/);
+    expect(scripts(care.text).filter((a) => a.includes('src='))).toEqual([' type="module" src="/build/islands-test.js"']);
   });
 });

@@ -123,7 +123,9 @@ describe('ArticleDetail screen', () => {
   it('shows the gallery with links to the large pictures', async () => {
     const html = await render(ArticleDetail, { data: detail });
     expect(html.match(/class="gallery__cell"/g)).toHaveLength(7);
-    expect(html).toContain('href="/file/g6.jpg"');
+    // Each thumbnail opens its picture's viewer in the page; the viewer holds the large picture.
+    expect(html).toMatch(/<a class="gallery__link" href="#gallery-\w+-6">/);
+    expect(html).toMatch(/<div id="gallery-\w+-6" class="lightbox"[^>]*>[\s\S]*?src="\/file\/g6.jpg"/);
   });
   it('embeds the PDF with a download link', async () => {
     const html = await render(ArticleDetail, { data: detail });
@@ -155,6 +157,7 @@ const search = (extra: Partial<SearchData> = {}): SearchData => ({
       abstract: '商周青铜器<b>精品</b>',
       href: '/News/SNews/3',
       external: false,
+      ping: null,
       images: ['/file/THUMB/x.jpg'],
       date: '',
     },
@@ -165,6 +168,7 @@ const search = (extra: Partial<SearchData> = {}): SearchData => ({
       abstract: '',
       href: 'https://col.example.cn/9',
       external: true,
+      ping: 'https://museum.example/visit/9',
       images: [],
       date: '',
     },
@@ -190,11 +194,14 @@ describe('Search screen', () => {
     expect(html).toContain('&lt;b&gt;精品&lt;/b&gt;');
     expect(html).toContain('总页数');
   });
-  it('before hydration gives a hit a new-tab link for desktop widths and a same-tab one below, external hits a new tab', async () => {
+  it('gives a hit a new-tab link for desktop widths and a same-tab one below, external hits a new tab', async () => {
     const html = await render(Search, { data: search(), url: '/Search?key=%E9%9D%92%E9%93%9C' });
     expect(html).toContain('<a class="hit__link hit__link--wide" href="/News/SNews/3" target="_blank" rel="noopener">');
     expect(html).toMatch(/<a class="hit__link hit__link--narrow" href="\/News\/SNews\/3"(?![^>]*target)/);
-    expect(html).toMatch(/<a class="hit__link" href="https:\/\/col.example.cn\/9" target="_blank" rel="noopener">/);
+    // The visit of an outside hit is told to the service as the browser follows it (hyperlink auditing).
+    expect(html).toMatch(
+      /<a class="hit__link" href="https:\/\/col.example.cn\/9" target="_blank" rel="noopener" ping="https:\/\/museum.example\/visit\/9">/,
+    );
   });
   it('prompts for a keyword before a search', async () => {
     const html = await render(Search, { data: search({ key: '', hits: [], total: 0, pages: 0 }), url: '/Search' });

@@ -1,10 +1,13 @@
 // Renders a screen or component the way the server does (static handler → StaticRouterProvider →
-// renderToString), with the frame data a root loader would give, so hooks like useLoaderData, useT
-// and useLocation work on fixture data.
+// renderToString), inside the page frame (client/page-data.ts RouterFrame) with the frame data a root
+// loader would give, so hooks like useLoaderData, useT, useFrame and useLocation work on fixture data.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider } from 'react-router';
 import type { FrameData } from '../../client/frame.ts';
+import { RouterFrame } from '../../client/page-data.ts';
+
+const Frame = () => <RouterFrame>{() => <Outlet />}</RouterFrame>;
 
 export const FRAME: FrameData = {
   lang: 'zh',
@@ -26,6 +29,7 @@ export async function render(
       id: 'root',
       path: '/',
       loader: () => ({ ...FRAME, ...options.frame }),
+      Component: Frame,
       children: [{ id: 'page', path: options.path ?? '*', loader: () => options.data ?? null, Component }],
     },
   ];

@@ -1,4 +1,4 @@
-// sitePath: the one guard every redirect of a page or of /__data passes (server/render/route-answer.ts).
+// sitePath: the one guard every redirect of a page or of /__data passes (routeAnswerOf in server/pages/engine.ts).
 import { describe, expect, it } from 'vitest';
 import { routeAnswerOf } from '../../server/pages/engine.ts';
 import { sitePath, withoutLanguageSegments } from '../../shared/site.ts';

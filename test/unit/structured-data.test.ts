@@ -1,4 +1,4 @@
-// JSON-LD of the pages (shared/structured-data.ts) as the document writes it (server/render/document.ts),
+// JSON-LD of the pages (shared/structured-data.ts) as the document writes it (server/pages/document.ts),
 // the head's RSS alternates and reading-mode flag (shared/head.ts), and the reading mode's links
 // (shared/site.ts). The escaping test parses the written head with an HTML tokenizer: a hostile title
 // must stay inside its JSON and no script element may appear that the page did not write.
@@ -12,7 +12,7 @@ import { isCare, siteModeOf, withCare, withSiteQuery } from '../../shared/site.t
 import { chinaIso } from '../../shared/china-time.ts';
 import { landingPath, MUSEUM_FACTS, type JsonLdNode } from '../../shared/structured-data.ts';
 import { documentHead, serverHead } from '../../server/pages/document.ts';
-import { ZH_TREE } from './fixtures/page-engine-fixture.ts';
+import { EN_TREE, ZH_TREE, channel } from './fixtures/page-engine-fixture.ts';
 
 const ORIGIN = 'https://museum.example';
 const channels = buildChannelTree(ZH_TREE);
@@ -277,19 +277,33 @@ describe('escaping in the document', () => {
 });
 
 describe('head', () => {
-  it('links the RSS feed of article, exhibition and activity lists only', () => {
+  it('links the RSS feed of article, exhibition and activity lists, and home the main ones', () => {
     expect(pageHead(input('/News/SNews?page=2', 'zh:News/SNews')).feeds).toEqual([
       { title: '本馆新闻 - 云溪博物馆', href: `${ORIGIN}/feeds/News/SNews.xml` },
     ]);
     expect(pageHead(input('/Exhibition/BaseExh', 'zh:Exhibition/BaseExh')).feeds[0]!.href).toBe(`${ORIGIN}/feeds/Exhibition/BaseExh.xml`);
     expect(pageHead(input('/News/SNews/abc123', 'zh:News/:sec/:id')).feeds).toEqual([]);
-    expect(pageHead(input('/', 'zh:index')).feeds).toEqual([]);
+    // The tree has no temporary exhibitions or activities: home links the news alone.
+    expect(pageHead(input('/', 'zh:index')).feeds).toEqual([{ title: '本馆新闻 - 云溪博物馆', href: `${ORIGIN}/feeds/News/SNews.xml` }]);
     expect(pageHead(input('/News/SNews', 'zh:News/SNews', undefined, { state: 'error' })).feeds).toEqual([]);
     const html = documentHead(serverHead(input('/News/SNews', 'zh:News/SNews')), ASSETS);
     expect(html).toContain(
       `<link rel="alternate" type="application/rss+xml" title="本馆新闻 - 云溪博物馆" href="${ORIGIN}/feeds/News/SNews.xml">`,
     );
     expect(html).toContain('<meta name="applicable-device" content="pc,mobile">');
+  });
+
+  it('links from home the feeds of its language, and none of a hidden or missing list', () => {
+    const en = input('/EN_Home', 'en:Home', undefined, { lang: 'en', channels: buildChannelTree(EN_TREE) });
+    expect(pageHead(en).feeds).toEqual([{ title: 'Museum News - Yunxi Museum', href: `${ORIGIN}/feeds/EN_News/EN_SNews.xml` }]);
+    const hiddenNews = buildChannelTree([
+      channel('News', '新闻资讯', [channel('SNews', '本馆新闻', [], { isVisible: false })]),
+      channel('Education', '社会教育', [channel('Activity', '社教活动')]),
+    ]);
+    expect(pageHead(input('/', 'zh:index', undefined, { channels: hiddenNews })).feeds).toEqual([
+      { title: '社教活动 - 云溪博物馆', href: `${ORIGIN}/feeds/Education/Activity.xml` },
+    ]);
+    expect(pageHead(input('/', 'zh:index', undefined, { channels: [] })).feeds).toEqual([]);
   });
 
   it('renders the reading mode on <html> and keeps it out of canonical and hreflang', () => {

@@ -1,4 +1,4 @@
-// server/writes/once.ts and failure.ts: a repeated form send joined to the first write, writes of other
+// server/writes/once.ts and refused.ts: a repeated form send joined to the first write, writes of other
 // content or after a failure sent again, and how a failed write is worded for the form.
 import { describe, expect, it } from 'vitest';
 import { writeFailure } from '../../server/writes/refused.ts';

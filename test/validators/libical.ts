@@ -1,13 +1,14 @@
 // iCalendar text judged by libical, the C library many calendar applications and servers are built
 // on: ics-check.c, compiled against Debian's libical-dev, parses the text and runs libical's iTIP
 // restriction check (RFC 5546: which properties each component of a PUBLISH must and must not have).
-// CI installs libical-dev (.ci/run); without it here the suites that use this skip and say so.
+// CI installs gcc, pkg-config and libical-dev (.ci/run); without them the suites that use this fail and say so.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { MissingProgram, program } from '../world/programs.ts';
 
 const run = promisify(execFile);
 const SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'ics-check.c');
@@ -33,16 +34,17 @@ function checkWith(binary: string, ics: string): Promise<string[]> {
   });
 }
 
-/** The checker, compiled for this run; or why it cannot be (no compiler, no libical-dev). */
-export async function startLibical(): Promise<Libical | { missing: string }> {
+/** The checker, compiled for this run; MissingProgram when the compiler or libical-dev is not there. */
+export async function startLibical(): Promise<Libical> {
+  const pkgConfig = program('pkg-config');
   const dir = await mkdtemp(join(tmpdir(), 'ics-check-'));
   const binary = join(dir, 'ics-check');
   try {
-    const { stdout: flags } = await run('pkg-config', ['--cflags', '--libs', 'libical']);
+    const { stdout: flags } = await run(pkgConfig, ['--cflags', '--libs', 'libical']);
     await run('cc', ['-o', binary, SOURCE, ...flags.trim().split(/\s+/).filter(Boolean)]);
-  } catch (err) {
+  } catch {
     await rm(dir, { recursive: true, force: true });
-    return { missing: `libical checker not built (apt-get install gcc pkg-config libical-dev): ${(err as Error).message.split('\n')[0]}` };
+    throw new MissingProgram('pkg-config');
   }
   return { check: (ics) => checkWith(binary, ics), close: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -62,6 +62,99 @@ export const textOf = (html: string): string =>
 /** `text` as a literal inside a RegExp. */
 export const re = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** Text or an attribute value with the entities React writes decoded. */
+export const decodeEntities = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The attributes of one start tag (`<a …>`, `<img …/>`), by name, their values decoded; a bare attribute is ''. */
+export function attrsOf(tag: string): Record<string, string> {
+  const inner = tag.replace(/^<[^\s/>]+/, '').replace(/\/?>$/, '');
+  return Object.fromEntries([...inner.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)].map((m) => [m[1]!, decodeEntities(m[2] ?? '')]));
+}
+
+/** One link of a page: its attributes, its markup and its text (tags dropped, spaces collapsed). */
+export interface PageLink {
+  attrs: Record<string, string>;
+  inner: string;
+  text: string;
+}
+
+/** Every `<a>` of `html` (a page or a part of one), in order, whatever order its attributes are written in. */
+export function linksOf(html: string): PageLink[] {
+  return [...html.matchAll(/<a\b[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({
+    attrs: attrsOf(/^<a\b[^>]*>/.exec(m[0])![0]),
+    inner: m[1]!,
+    text: decodeEntities(m[1]!.replace(/<[^>]+>/g, ' '))
+      .replace(/\s+/g, ' ')
+      .trim(),
+  }));
+}
+
+/** A row of filter links: its labels and addresses in order, and the labels of the links marked as the current filter. */
+export interface FilterRow {
+  labels: string[];
+  hrefs: string[];
+  current: string[];
+}
+
+/**
+ * The row of filter links (`<nav class="filter-links…">`) named `name` (the collections' rows have
+ * names), or the page's first row; null when there is none. A link is current when it is marked both
+ * ways, for assistive technology (`aria-current="page"`) and for the eye (the `--active` class); a link
+ * marked one way only is an error.
+ */
+export function filterRow(html: string, name?: string): FilterRow | null {
+  const rows = [...html.matchAll(/<nav class="filter-links[^"]*"[^>]*>[\s\S]*?<\/nav>/g)].map((m) => m[0]);
+  const named = (row: string) => new RegExp(`^<nav [^>]*>\\s*<span class="filter-links__name"[^>]*>${re(name ?? '')}</span>`).test(row);
+  const row = name === undefined ? rows[0] : rows.find(named);
+  if (row === undefined) return null;
+  const links = linksOf(row);
+  for (const link of links) {
+    const current = link.attrs['aria-current'] === 'page';
+    if (current !== (link.attrs.class ?? '').split(' ').includes('filter-links__link--active'))
+      throw new Error(`a filter link marked current one way only: ${JSON.stringify(link.attrs)}`);
+  }
+  return {
+    labels: links.map((l) => l.text),
+    hrefs: links.map((l) => l.attrs.href ?? ''),
+    current: links.filter((l) => l.attrs['aria-current'] === 'page').map((l) => l.text),
+  };
+}
+
+/** What one gallery thumbnail shows, and the picture of the viewer it opens. */
+export interface GalleryPicture {
+  thumb: string;
+  picture: string;
+}
+
+/**
+ * Each gallery thumbnail of a page, in order, with what it opens: it links to a viewer in the page
+ * (`#…`, the stylesheet's `:target` lightbox) whose picture is `picture`. A thumbnail that links
+ * anywhere else, or to no viewer with a picture, is an error.
+ */
+export function galleryPictures(html: string): GalleryPicture[] {
+  const classes = (attrs: Record<string, string>) => (attrs.class ?? '').split(' ');
+  return linksOf(html)
+    .filter((link) => classes(link.attrs).includes('gallery__link'))
+    .map((link) => {
+      const thumb = attrsOf(/<img\b[^>]*>/.exec(link.inner)?.[0] ?? '<img>').src ?? '';
+      const href = link.attrs.href ?? '';
+      const at = href.startsWith('#') ? html.indexOf(` id="${href.slice(1)}"`) : -1;
+      if (at === -1) throw new Error(`a gallery thumbnail that opens no viewer in the page: ${href}`);
+      const tagEnd = html.indexOf('>', at);
+      const viewer = attrsOf(html.slice(html.lastIndexOf('<', at), tagEnd + 1));
+      const figure = html.slice(tagEnd + 1, html.indexOf('</figure>', tagEnd));
+      const image = [...figure.matchAll(/<img\b[^>]*>/g)].map((m) => attrsOf(m[0])).find((a) => classes(a).includes('lightbox__image'));
+      if (!classes(viewer).includes('lightbox') || !image?.src) throw new Error(`the viewer ${href} shows no picture`);
+      return { thumb, picture: image.src };
+    });
+}
+
 /** The wire id of fixture article `n`: what list links, detail routes and like forms carry. */
 export const articleId = (n: number): string => wireId('archives', n);
 
