@@ -9,9 +9,9 @@
 //   content/    the cached content API the rest of the edge calls: keys, lifetimes, visits
 //   writes/     the rules and limits of visitors' writes
 //   loaders/    the data of each screen
-//   images/     picture variants of the service's files
-//   pages/ discovery/ proxy/ iiif/   what the edge answers: the page engine; sitemaps, feeds, calendars; the API
-//               and file proxy; IIIF images and manifests
+//   pictures/   the pictures of the service's file store: variants (`?w=`) and the IIIF image service
+//   pages/ discovery/ proxy/   what the edge answers: the page engine; documents for other programs
+//               (sitemaps, feeds, calendars, IIIF manifests); the API and file proxy
 //   sharing/    Redis, the purge bus and the cluster's messages (implements the caches' interfaces)
 //   ops/        probes, metrics, the operator's figures and routes
 //   process/    the process: cluster primary and workers, the embedded service, process settings
@@ -27,8 +27,8 @@ const ROOMS = [
   ['content', '^server/content/'],
   ['writes', '^server/writes/'],
   ['loaders', '^server/loaders/'],
-  ['images', '^server/images/'],
-  ['answers', '^server/(pages|discovery|proxy|iiif)/'],
+  ['pictures', '^server/pictures/'],
+  ['answers', '^server/(pages|discovery|proxy)/'],
   ['sharing', '^server/sharing/'],
   ['ops', '^server/ops/'],
   ['process', '^server/process/'],
@@ -47,10 +47,10 @@ const layerRules = ROOMS.map(([name, from], i) => ({
 /** Rooms on one level (pages, discovery, proxy) do not import each other. */
 const peerRule = {
   name: 'answer-rooms-import-each-other',
-  comment: 'pages/, discovery/, proxy/ and iiif/ stand side by side: what two of them share belongs to a room below',
+  comment: 'pages/, discovery/ and proxy/ stand side by side: what two of them share belongs to a room below',
   severity: 'error',
-  from: { path: '^server/(pages|discovery|proxy|iiif)/' },
-  to: { path: '^server/(pages|discovery|proxy|iiif)/', pathNot: '^server/$1/' },
+  from: { path: '^server/(pages|discovery|proxy)/' },
+  to: { path: '^server/(pages|discovery|proxy)/', pathNot: '^server/$1/' },
 };
 
 module.exports = {

@@ -83,7 +83,7 @@ export interface Config {
     readonly watermark: boolean;
     readonly publicUrl: string;
   };
-  /** What IIIF manifests say of their rights (server/iiif/manifest.ts). */
+  /** What IIIF manifests say of their rights (server/discovery/iiif-manifests.ts). */
   readonly iiif: {
     /** IIIF_RIGHTS: a Creative Commons or RightsStatements.org URI (its http form); empty = no `rights`. */
     readonly rights: string;

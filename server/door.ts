@@ -7,7 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { BUILD_PREFIX, type BuildFiles } from './build-files.ts';
 import { pageKey, type PageCache, type PageFound } from './cache/page-cache.ts';
-import { safeJson } from './http/errors.ts';
+import { safeJson } from './http/error-answers.ts';
 import type { TLSSocket } from 'node:tls';
 import { flatHead, preparedOf, sendPrepared, type Prepared } from './http/prepared.ts';
 import { clientAddressOf } from './http/client-address.ts';
@@ -25,7 +25,7 @@ export interface FrontDoorDeps {
   apiPrefixes: readonly string[];
   /** Fresh API reads: true when the read was answered or is being answered here. */
   apiHits: (req: IncomingMessage, res: ServerResponse, started: number) => boolean;
-  /** IIIF image answers already in memory (server/iiif/image.ts); false for anything else. */
+  /** IIIF image answers already in memory (server/pictures/iiif-image.ts); false for anything else. */
   iiifHits?: (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
   security: SecurityHeaders;
   log: RequestLogDeps;

@@ -13,12 +13,12 @@ import { CALENDAR_PREFIX, FEED_PREFIX, ROBOTS_PATH, SITEMAP_PART_PREFIX, SITEMAP
 import { IIIF_CROSS_ORIGIN, IIIF_PREFIX } from '../shared/iiif.ts';
 import { pageKey, type PageCache } from './cache/page-cache.ts';
 import type { Config } from './config.ts';
-import { errorHandler, sendJsonError } from './http/errors.ts';
+import { errorHandler, sendJsonError } from './http/error-answers.ts';
 import { requestOriginIsPlain, safeOrigin } from './http/origin.ts';
 import { BROTLI_WINDOW_BITS, type HeaderPairs } from './http/prepared.ts';
 import { beginRequest, requestIdOf, setRouteId, type RequestLogDeps } from './http/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from './http/security.ts';
-import { upstreamAnswerOf } from './upstream/errors.ts';
+import { upstreamAnswerOf } from './upstream/upstream-error.ts';
 import { refusal, type PageAnswer, type PageEngine } from './pages/engine.ts';
 import { FormBodyError, pageRequestOf } from './pages/request.ts';
 import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './pages/speculation-rules.ts';

@@ -16,7 +16,7 @@ export function fileUrl(path: string | null | undefined, filePrefix: string): st
   return `${prefix}/${p.replace(/^\/+/, '')}`;
 }
 
-// Picture variants (server/images/): the edge serves `<file>?w=300` and `?w=1000` (300 px
+// Picture variants (server/pictures/): the edge serves `<file>?w=300` and `?w=1000` (300 px
 // thumbnails, 1000 px large), in AVIF or WebP when the browser takes them. Only the edge's own files
 // under the prefix get them; absolute URLs of other hosts are used as they are.
 

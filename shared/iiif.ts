@@ -14,6 +14,9 @@ export const IIIF_PREFIX = '/iiif/3';
 /** The JSON-LD contexts and profiles a client or aggregator recognises. */
 export const IIIF_IMAGE_CONTEXT = 'http://iiif.io/api/image/3/context.json';
 export const IIIF_PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
+/** The compliance level of the edge's image service: its info.json states it, and so does every manifest's reference to it. */
+export const IIIF_PROFILE = 'level2';
+export const IIIF_PROFILE_URI = 'http://iiif.io/api/image/3/level2.json';
 
 /** The media type of a manifest or collection link (`<link rel="alternate" type=…>`). */
 export const IIIF_MANIFEST_TYPE = `application/ld+json;profile="${IIIF_PRESENTATION_CONTEXT}"`;

@@ -17,7 +17,7 @@ import { RECORD_ID } from '../../shared/ids.ts';
 import { recordPath } from '../../shared/links.ts';
 import { homePath, type Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import { DiscoveryNotFound } from './records.ts';
 import { absolute } from './links.ts';
 import { readOne, sourceFor, walkRecords, type DiscoveryRecord, type SourceSettings } from './records.ts';

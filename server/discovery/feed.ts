@@ -4,7 +4,7 @@ import { Feed } from 'feed';
 import { feedPathFor, hasFeed } from '../../shared/discovery-paths.ts';
 import { t } from '../../shared/i18n.ts';
 import { HTML_LANG } from '../../shared/site.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import { DiscoveryNotFound } from './records.ts';
 import { absolute, pictureOf, recordHref } from './links.ts';
 import { sourceFor, walkRecords, type DiscoveryRecord, type SourceSettings } from './records.ts';

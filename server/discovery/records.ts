@@ -11,10 +11,10 @@ import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import { excerpt, listExcerpt, plainText } from '../../shared/text.ts';
 import type { Activity, Article, Exhibit, ExhibitionBase, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import { CHINA_TZ, chinaTimeMs, endOfChinaDay } from '../../shared/china-time.ts';
 import { formatDate } from '../../shared/format.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 
 /** One record of a list, whatever its kind. Times are wire strings (China time, `YYYY-MM-DD HH:mm:ss`). */
 export interface DiscoveryRecord {

@@ -7,7 +7,7 @@ import { channelChain, type ChannelNode } from '../../shared/channels.ts';
 import { ROUTES, ROUTE_BY_ID, isListRoute, type Lang, type RouteDef } from '../../shared/route-table.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { pathIsEnglish } from '../../shared/site.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import { loadChannels } from '../loaders/root.ts';
 
 const ROUTE_OBJECTS = ROUTES.map((r) => ({ id: r.id, path: r.path, caseSensitive: true }));

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { homePath, type Lang, toChinesePath, toEnglishPath } from '../../shared/route-table.ts';
 import { HTML_LANG } from '../../shared/site.ts';
 import { SITEMAP_PATH, sitemapPartPath } from '../../shared/discovery-paths.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import { loadChannels } from '../loaders/root.ts';
 import { isRefusal } from './records.ts';
 import { detailPath } from './links.ts';

@@ -16,7 +16,7 @@ import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Activity, DictionaryEntry } from '../../shared/wire.ts';
 import { articleHtml } from './article-html.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
-import { notFound } from './errors.ts';
+import { notFound } from './page-errors.ts';
 import { pagedCall, requestedPage } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 

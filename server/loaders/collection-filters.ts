@@ -16,7 +16,7 @@ import { inTimeOrder } from '../../shared/periods.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitType, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import type { LoaderContext } from './types.ts';
 

@@ -13,9 +13,9 @@ import type { Exhibit, FileInfo } from '../../shared/wire.ts';
 import { descriptionHtml } from './activity.ts';
 import { asApplied, collectionFilters, exhibitTypes } from './collection-filters.ts';
 import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
-import { notFound } from './errors.ts';
+import { notFound } from './page-errors.ts';
 import { cardContext, collectionListPath, exhibitCard, exhibitPictures, pictureSources } from './exhibition-cards.ts';
-import { fileList } from './files.ts';
+import { fileList } from './attachments.ts';
 import { pagedCall } from './list.ts';
 import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
@@ -70,7 +70,7 @@ function exhibitMedia(ctx: LoaderContext, x: Exhibit, files: readonly FileInfo[]
   const service = imageServicePath(shown);
   const full = fullImagePath(shown);
   const text = plainText(x.explanationWord);
-  // The pictures the manifest paints (server/iiif/manifest-records.ts reads the same ones).
+  // The pictures the manifest paints (server/discovery/iiif-manifest-records.ts reads the same ones).
   const pictures = exhibitGallery([x.thumb, x.appThumb].filter(Boolean).join(';'), files);
   const anyStored = pictures.some((p) => storePath(p, filePrefix, origins) !== null);
   return {

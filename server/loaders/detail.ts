@@ -13,10 +13,10 @@ import { LIKE_ANCHOR, LIKED_PARAM, type LikeResult } from '../../shared/like.ts'
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Article, FileInfo } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { articleHtml } from './article-html.ts';
-import { notFound } from './errors.ts';
-import { fileList, galleryImage, isPdf } from './files.ts';
+import { notFound } from './page-errors.ts';
+import { fileList, galleryImage, isPdf } from './attachments.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
 
 /** Which call finds the article: by id, or the channel's own article when the path ends in a channel. */

@@ -2,7 +2,7 @@
 // levels. A screen
 // that filters or labels by a dictionary still works without it, so a failed lookup is logged and
 // read as an empty dictionary rather than failing the page.
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { DictionaryEntry } from '../../shared/wire.ts';
 import type { Lang } from '../../shared/route-table.ts';
 import type { LoaderContext } from './types.ts';

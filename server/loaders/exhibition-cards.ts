@@ -11,7 +11,7 @@ import type { GalleryImage, ListItem, ViewLink } from '../../shared/view-parts.t
 import { withSiteQuery } from '../../shared/site.ts';
 import { excerpt, plainText } from '../../shared/text.ts';
 import type { Exhibit, ExhibitionBase, ExhibitionTemp, FileInfo } from '../../shared/wire.ts';
-import { galleryImage } from './files.ts';
+import { galleryImage } from './attachments.ts';
 import type { LoaderContext } from './types.ts';
 
 /** What a card needs to know about the page it is on. */

@@ -12,7 +12,7 @@ import { excerpt, plainText } from '../../shared/text.ts';
 import type { FilterLink } from '../../shared/view-parts.ts';
 import type { Exhibit, ExhibitionBase, ExhibitionTemp, ListResult } from '../../shared/wire.ts';
 import { descriptionHtml, filterHref } from './activity.ts';
-import { notFound } from './errors.ts';
+import { notFound } from './page-errors.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import {
   cardContext,
@@ -24,7 +24,7 @@ import {
   exhibitionListPath,
   pictureSources,
 } from './exhibition-cards.ts';
-import { fileList, galleryImage } from './files.ts';
+import { fileList, galleryImage } from './attachments.ts';
 import { pagedCall } from './list.ts';
 import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
@@ -103,7 +103,7 @@ export async function exhibitionDetailLoader(ctx: LoaderContext): Promise<Exhibi
   ]);
   const own = (e.linkUrl ?? '').trim();
   const card = exhibitionCard(e, kind, c);
-  // The collection (server/iiif/manifest.ts) lists a temporary exhibition's exhibits: linked when it has some.
+  // The collection (server/discovery/iiif-manifests.ts) lists a temporary exhibition's exhibits: linked when it has some.
   const collection = kind === 'temp' && exhibits.length > 0 ? collectionPath(id) : null;
   const lead = e.thumb || e.appThumb;
   const image = pictureSources(lead, c, false);

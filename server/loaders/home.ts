@@ -27,7 +27,7 @@ import type {
   StatisticsReport,
 } from '../../shared/wire.ts';
 import type { ExhibitionCard } from '../../shared/exhibition-views.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { cardContext, exhibitCard, exhibitionCard, pictureSources, viewLink, type CardContext } from './exhibition-cards.ts';
 import { articleItem, type ItemContext } from './list.ts';
 import type { LoaderContext } from './types.ts';

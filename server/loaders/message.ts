@@ -21,7 +21,7 @@ import { PAGE_PARAM } from '../../shared/pager.ts';
 import { SITE_CODE, withSiteQuery } from '../../shared/site.ts';
 import type { MessageActionData, MessageBoardData, MessageView } from '../../shared/visitor-views.ts';
 import type { ListResult, Message } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { DICTIONARY, dictionary } from './dictionary.ts';
 import { pageOf, requestedPage } from './list.ts';
 import type { ActionContext, LoaderContext } from './types.ts';

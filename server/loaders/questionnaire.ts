@@ -25,8 +25,8 @@ import type {
   ResultNotice,
 } from '../../shared/visitor-views.ts';
 import type { Questionnaire, QuestionnaireResult, QuestionnaireWithDetails } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
-import { notFound } from './errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
+import { notFound } from './page-errors.ts';
 import { pagedCall } from './list.ts';
 import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
 import { writeFailure } from '../writes/refused.ts';

@@ -7,7 +7,7 @@ import type { Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { ChannelTree } from '../../shared/wire.ts';
 import type { FrameData } from '../../shared/frame.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import type { SiteSettings } from './types.ts';
 
 /**

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { ChannelNode } from '../../shared/channels.ts';
 import type { Lang, RouteDef } from '../../shared/route-table.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import type { WriteOnce } from '../writes/once.ts';
 
 export interface LoaderContext {

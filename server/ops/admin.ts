@@ -14,7 +14,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { z } from 'zod';
 import { checkCacheRules, type CacheRules } from '../config.ts';
 import { setRouteId } from '../http/request-log.ts';
-import { sendJsonError } from '../http/errors.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import { matcher, type PurgeSelector } from '../cache/kit.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
 import { renderConsole, renderMessage, renderPurgeConfirm, type ConsoleView, type PurgeRecord } from './console-html.ts';

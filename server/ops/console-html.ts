@@ -1,7 +1,7 @@
 // The operator console's HTML, rendered on the server: no script at all (the strict CSP holds and every
 // action is a plain form), one same-origin stylesheet (public/edge/console.css), charts as inline SVG.
 import type { CacheStats } from '../cache/kit.ts';
-import type { EffectiveRule } from '../content/rules.ts';
+import type { EffectiveRule } from '../content/lifetimes.ts';
 import type { EndpointFigures, Sample } from './operator.ts';
 
 export interface PurgeRecord {

@@ -19,7 +19,7 @@ import {
   type MetricObjectWithValues,
   type MetricValue,
 } from 'prom-client';
-import type { CallOutcome } from '../upstream/errors.ts';
+import type { CallOutcome } from '../upstream/upstream-error.ts';
 import type { CacheEvent } from '../cache/kit.ts';
 import type { VisitOutcome } from '../content/visits.ts';
 

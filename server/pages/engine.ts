@@ -30,7 +30,7 @@ import { resolveLang, sitePath, siteModeOf, withSiteQuery } from '../../shared/s
 import type { RenderedPage } from '../cache/page-cache.ts';
 import type { HeaderPairs } from '../http/prepared.ts';
 import type { SiteSettings } from '../loaders/types.ts';
-import type { ContentCaller } from '../content/api.ts';
+import type { ContentCaller } from '../content/content-api.ts';
 import type { WriteOnce } from '../writes/once.ts';
 import { documentHead, documentTail, earlyHintLinks, errorPageHtml, readAssets, serverHead, type Assets } from './document.ts';
 import { pageTarget, type PageRequest, type PageTarget } from './request.ts';

@@ -11,12 +11,12 @@ import type { Lang, RouteDef } from '../../shared/route-table.ts';
 import { homePath, toEnglishPath, twinRoute } from '../../shared/route-table.ts';
 import { isCare, isWx, resolveLang, withoutLanguageSegments } from '../../shared/site.ts';
 import { actionFor, loaderFor } from '../loaders/index.ts';
-import { notFound, toRouteError } from '../loaders/errors.ts';
+import { notFound, toRouteError } from '../loaders/page-errors.ts';
 import { frameData, loadChannels } from '../loaders/root.ts';
 import type { LoaderContext } from '../loaders/types.ts';
-import type { CacheStatus, ContentCaller } from '../content/api.ts';
+import type { CacheStatus, ContentCaller } from '../content/content-api.ts';
 import type { WriteOnce } from '../writes/once.ts';
-import { admitPageWrite } from '../writes/rules.ts';
+import { admitPageWrite } from '../writes/write-rules.ts';
 import { FORM_TYPE_MESSAGE } from './request.ts';
 import type { SiteSettings } from '../loaders/types.ts';
 

@@ -16,7 +16,7 @@ import { RECORD_ID } from '../../shared/ids.ts';
 import { VISIT_PREFIX, visitPath } from '../../shared/links.ts';
 import { visitedIdsOf, type VisitCounter } from '../content/visits.ts';
 import { clientKeyOf } from '../http/client-address.ts';
-import { sendJsonError } from '../http/errors.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import { setRouteId } from '../http/request-log.ts';
 import { purposeOf } from '../http/sec-purpose.ts';
 

@@ -15,7 +15,7 @@ import {
   type MatchedEndpoint,
   type PageSizePolicy,
 } from '../../shared/endpoints.ts';
-import type { ContentCall } from '../content/api.ts';
+import type { ContentCall } from '../content/content-api.ts';
 
 export interface ApiPaths {
   /** Every path prefix below which the edge answers API calls (and nothing else). */

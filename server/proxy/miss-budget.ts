@@ -12,7 +12,7 @@
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { LRUCache } from 'lru-cache';
-import { sendJsonError } from '../http/errors.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 
 /** The budget's window: short, so a burst is bounded and a slowed client waits seconds, not minutes. */
 export const MISS_WINDOW_MS = 10_000;

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { MemoryStore, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import { checkCacheRules, type CacheRules } from '../config.ts';
-import type { LiveRules } from '../content/rules.ts';
+import type { LiveRules } from '../content/lifetimes.ts';
 
 /** What both ends look like: `process` in a worker, a cluster `Worker` in the primary. */
 export interface IpcPort {

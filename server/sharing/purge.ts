@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { matcher, type PurgeSelector } from '../cache/kit.ts';
 import type { ResponseCache } from '../cache/response-cache.ts';
-import { entryTag } from '../content/api.ts';
+import { entryTag } from '../content/content-api.ts';
 import type { Channel } from './cluster.ts';
 import { UNAVAILABLE, type RedisLink } from './redis.ts';
 import { API_NS } from './tier-entries.ts';

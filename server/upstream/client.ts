@@ -3,7 +3,7 @@
 // connections (undici, chosen by measurement: bench/client-choice.ts), under a time limit, with fresh
 // signed headers and a body in canonical JSON; the `{code,msg,data}` envelope of the answer is checked.
 // A circuit breaker per endpoint fails calls at once while the service is known to be down. Every
-// failure becomes an UpstreamError (errors.ts) with a stable code and an axios-style message
+// failure becomes an UpstreamError (upstream-error.ts) with a stable code and an axios-style message
 // (`Network Error`, `timeout of … ms exceeded`), and is logged.
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { buildPath, type EndpointSpec, type GatewayPrefixes } from '../../shared/endpoints.ts';
 import { APP_ID_HEADER, signToken, TOKEN_HEADER } from '../../shared/token.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
-import { isDownSignal, OUTCOME, UpstreamError, type CallOutcome } from './errors.ts';
+import { isDownSignal, OUTCOME, UpstreamError, type CallOutcome } from './upstream-error.ts';
 
 // ---- Signing ----
 

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { ENDPOINT_BY_NAME, type GatewayPrefixes, type ServiceName } from '../../shared/endpoints.ts';
 import type { UpstreamClient, UpstreamRequest } from './client.ts';
-import { UpstreamError } from './errors.ts';
+import { UpstreamError } from './upstream-error.ts';
 
 const VARIABLE: Record<ServiceName, string> = {
   content: 'UPSTREAM_PREFIX',

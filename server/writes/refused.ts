@@ -1,12 +1,12 @@
 // A visitor write the edge itself refused before it left: the client is over its write budget (the
-// soft limit of page posts) or the write breaks the rules of server/writes/rules.ts. Thrown by the
+// soft limit of page posts) or the write breaks the rules of server/writes/write-rules.ts. Thrown by the
 // page platform's api in place of the write; the actions turn it into their form answer (the input
 // kept, "too many tries" or "check the fields") the same way they do a refusal of the service. And how a
 // form words a write the content service did not take: its own refusal (the visitor can correct the
 // input), too many tries, or "try again later".
 import type { FormFailure } from '../../shared/message-form.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import type { UpstreamError } from '../upstream/errors.ts';
+import type { UpstreamError } from '../upstream/upstream-error.ts';
 
 export type WriteRefusedCode = 'WRITE_LIMITED' | 'WRITE_INVALID';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_GATEWAYS, ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { createAesEcbCipher } from '../../shared/node/aes-ecb.ts';
-import { UpstreamError, type CallOutcome } from '../../server/upstream/errors.ts';
+import { UpstreamError, type CallOutcome } from '../../server/upstream/upstream-error.ts';
 import { createSigner, createUpstreamClient, type UpstreamClient } from '../../server/upstream/client.ts';
 
 const KEY = 'abcdefghijklmnopqrstuvwxyz012345';

@@ -19,7 +19,7 @@ import { ipcPair } from '../world/ipc.ts';
 import { restartDelay } from '../../server/process/primary.ts';
 import { createClusterBus, joinPurgeBuses, relayClusterPurges } from '../../server/sharing/purge.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createLiveRules } from '../../server/content/rules.ts';
+import { createLiveRules } from '../../server/content/lifetimes.ts';
 import { createMetricsAggregator, metricsForAggregation } from '../../server/ops/metrics.ts';
 import { createResponseCache, type ResponseCache } from '../../server/cache/response-cache.ts';
 import type { Options } from 'express-rate-limit';

@@ -2,7 +2,7 @@
 // run the same semantics against the real content service).
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../../server/upstream/errors.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 import { createResponseCache, type ResponseCache } from '../../server/cache/response-cache.ts';
 import type { CacheEvent } from '../../server/cache/kit.ts';
 import { beforeDeadline } from '../world/deadline.ts';

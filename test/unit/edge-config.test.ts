@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CMS_CONFIG_TABLE } from '../../cms/config.ts';
 import { formattedConfigurationDoc, REFERENCE_HEADING, renderConfigurationDoc, renderEnvExample } from '../../scripts/config-docs.ts';
 import { CONFIG_TABLE, ConfigError, ENV_VARS, loadConfig, NO_ALIASES } from '../../server/config.ts';
-import { createLiveRules } from '../../server/content/rules.ts';
+import { createLiveRules } from '../../server/content/lifetimes.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 const upstream = { UPSTREAM_URL: 'http://cms.internal:8080/', APP_ID: 'museum', TOKEN_KEY: KEY };

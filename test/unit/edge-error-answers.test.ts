@@ -3,8 +3,8 @@
 // write's refusal in the service's envelope, which is the answer the visitor needs.
 import { isRouteErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { toRouteError } from '../../server/loaders/errors.ts';
-import { UpstreamError, upstreamErrorAnswer } from '../../server/upstream/errors.ts';
+import { toRouteError } from '../../server/loaders/page-errors.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../../server/upstream/upstream-error.ts';
 
 const SERVICE_TEXT = 'Not found: GET /japi/sw-cms/api/';
 

@@ -1,4 +1,4 @@
-// Fresh API reads at the front door (createApiReads in server/proxy/api.ts) answer every request they
+// Fresh API reads at the front door (createApiReads in server/proxy/api-proxy.ts) answer every request they
 // take on: a fresh hit is sent from memory, bad bodies go on to Express (whose routes answer 4xx), and a
 // failure of this code itself is a logged 500 `{ code, msg }`, never a request left hanging (an
 // unhandled rejection in a body reader would leave the socket open). What is no API read is not taken
@@ -9,9 +9,9 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matchEndpoint } from '../../shared/endpoints.ts';
 import { prereadBodies } from '../../server/http/body.ts';
-import { createApiAnswers, createApiReads } from '../../server/proxy/api.ts';
+import { createApiAnswers, createApiReads } from '../../server/proxy/api-proxy.ts';
 import type { CacheEntry } from '../../server/cache/response-cache.ts';
-import type { ContentApi } from '../../server/content/api.ts';
+import type { ContentApi } from '../../server/content/content-api.ts';
 
 let server: Server | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { callFromRequest } from '../../server/proxy/calls.ts';
-import { cacheKey, entryTag, tagsOf } from '../../server/content/api.ts';
+import { cacheKey, entryTag, tagsOf } from '../../server/content/content-api.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { matcher } from '../../server/cache/kit.ts';
 

@@ -2,7 +2,7 @@
 // and the rule check that names every bad rule.
 import { describe, expect, it } from 'vitest';
 import { checkCacheRules, loadConfig } from '../../server/config.ts';
-import { createLiveRules } from '../../server/content/rules.ts';
+import { createLiveRules } from '../../server/content/lifetimes.ts';
 
 describe('live cache rules', () => {
   it('resolve by layer and say where each lifetime came from', () => {

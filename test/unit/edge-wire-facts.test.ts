@@ -10,7 +10,7 @@ import { messageBody, messageTypeOptions } from '../../shared/message-form.ts';
 import { validateMessage } from '../../shared/validation.ts';
 import { gatewaysOf, loadConfig } from '../../server/config.ts';
 import { articleHtml } from '../../server/loaders/article-html.ts';
-import { cacheKey } from '../../server/content/api.ts';
+import { cacheKey } from '../../server/content/content-api.ts';
 import { readPayload } from '../../server/upstream/payloads.ts';
 import { createVisitCounter, visitTag } from '../../server/content/visits.ts';
 import { callFromRequest, createApiPaths, pickQuery } from '../../server/proxy/calls.ts';

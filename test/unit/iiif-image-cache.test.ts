@@ -1,11 +1,11 @@
-// The image service's memory (image-service.ts) and its cutting (image-pyramid.ts): bounded by bytes,
+// The image service's memory (iiif-image-service.ts) and its cutting (pyramid.ts): bounded by bytes,
 // one build and one encode per answer however many ask at once, failures not kept; and the cut answers
 // oriented as the API orders mirroring and turning.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createImageCaches } from '../../server/iiif/image-service.ts';
-import type { ImagePlan } from '../../server/iiif/image-request.ts';
-import { buildPyramid, cutImage, levelFor, type Pyramid } from '../../server/iiif/image-pyramid.ts';
+import { createImageCaches } from '../../server/pictures/iiif-image-service.ts';
+import type { ImagePlan } from '../../server/pictures/iiif-image-request.ts';
+import { buildPyramid, cutImage, levelFor, type Pyramid } from '../../server/pictures/pyramid.ts';
 
 const STABLE = '/file/a/0123456789abcdef0123456789abcdef.jpg';
 

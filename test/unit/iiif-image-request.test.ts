@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
-import { imageInfo, preferredSizes, scaleFactors } from '../../server/iiif/image-request.ts';
-import { planImage, regionBox } from '../../server/iiif/image-request.ts';
-import { IIIF_OUTPUT_LIMITS, parseImageRequest, parseRegion, parseRotation, parseSize } from '../../server/iiif/image-request.ts';
+import { imageInfo, preferredSizes, scaleFactors } from '../../server/pictures/iiif-image-request.ts';
+import { planImage, regionBox } from '../../server/pictures/iiif-image-request.ts';
+import { IIIF_OUTPUT_LIMITS, parseImageRequest, parseRegion, parseRotation, parseSize } from '../../server/pictures/iiif-image-request.ts';
 
 const LIMITS = IIIF_OUTPUT_LIMITS;
 

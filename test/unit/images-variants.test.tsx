@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import SafeImage from '../../client/components/SafeImage.tsx';
 import { articleHtml } from '../../server/loaders/article-html.ts';
-import { createSourceBudget } from '../../server/images/source.ts';
-import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/images/variant-request.ts';
-import { ImageBusyError } from '../../server/images/resize.ts';
+import { createSourceBudget } from '../../server/pictures/source.ts';
+import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/pictures/variant-request.ts';
+import { ImageBusyError } from '../../server/pictures/work-queue.ts';
 import { variantBase, variantSrcSet } from '../../shared/file-url.ts';
 import { render } from './screen-render.tsx';
 

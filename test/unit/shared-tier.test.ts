@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisPurgeBus } from '../../server/sharing/purge.ts';
 import { decodeEntry, decodeFrame, encodeEntry, encodeFrame } from '../../server/sharing/tier-entries.ts';
-import { entryTag } from '../../server/content/api.ts';
+import { entryTag } from '../../server/content/content-api.ts';
 import { createRedisLink, QUIET_AFTER_TIMEOUT_MS, redact, UNAVAILABLE, type RedisLink } from '../../server/sharing/redis.ts';
 import { createSharedTier, lockKey, valueKey, type SharedTier } from '../../server/sharing/tier.ts';
 import type { CacheEntry } from '../../server/cache/response-cache.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFailure } from '../../server/writes/refused.ts';
 import { createWriteOnce } from '../../server/writes/once.ts';
-import { UpstreamError } from '../../server/upstream/errors.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
 
 describe('write once', () => {
   it('joins a repeat of the same form and content to the first call', async () => {

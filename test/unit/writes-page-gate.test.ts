@@ -1,11 +1,11 @@
-// The page platform's gate for a form action's write (server/writes/rules.ts admitPageWrite): the write rules
+// The page platform's gate for a form action's write (server/writes/write-rules.ts admitPageWrite): the write rules
 // the API applies, and the soft write limit, as an explicit WriteRefused rather than a made-up
 // upstream answer.
 import { describe, expect, it } from 'vitest';
-import type { ContentCaller } from '../../server/content/api.ts';
-import { UpstreamError } from '../../server/upstream/errors.ts';
-import { staleAfterWrite } from '../../server/content/api.ts';
-import { admitPageWrite } from '../../server/writes/rules.ts';
+import type { ContentCaller } from '../../server/content/content-api.ts';
+import { UpstreamError } from '../../server/upstream/upstream-error.ts';
+import { staleAfterWrite } from '../../server/content/content-api.ts';
+import { admitPageWrite } from '../../server/writes/write-rules.ts';
 import { WriteRefused } from '../../server/writes/refused.ts';
 
 const noReads: ContentCaller = {

@@ -1,8 +1,8 @@
 // The repository paths that prose and comments name, and the ones among them that do not exist. A path is
 // recognised when it has a slash and a file extension of the tree and starts with a top-level folder
-// (`server/proxy/api.ts`), with `./` or `../`, or with the name of any folder of the tree (`proxy/api.ts`,
-// `decisions/005-front-door.md`); when it starts with a top-level folder and ends in a slash
-// (`server/http/`); or when it is the target of a Markdown link. Other slashed names (a container's
+// (`server/proxy/api-proxy.ts`), with `./` or `../`, or with the name of any folder of the tree
+// (`proxy/api-proxy.ts`, `decisions/005-front-door.md`); when it starts with a top-level folder and ends in
+// a slash (`server/http/`); or when it is the target of a Markdown link. Other slashed names (a container's
 // `conf.d/default.conf`, a package's files) are not the repository's. A rooted path resolves from the root; a
 // short one from the folder of the text that names it or any folder above it, then from each room of the
 // code (`server/`, `cms/`, …), so a comment may name a file the way its readers know it. Generated folders

@@ -8,16 +8,17 @@ import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
 import { labelCache } from '../http/request-log.ts';
-import { sendJsonError } from '../http/errors.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import type { Registry } from 'prom-client';
-import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { IMAGE_LIMITS, ImageRefusal, limitSharpThreads, makeVariant } from './resize.ts';
+import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
+import { makeVariant } from './resize.ts';
 import { createSourceBudget, type SourceHold } from './source.ts';
 import { MissingFile, readSource } from './source.ts';
 import { createVariantCache, etagOf, type Variant, type VariantKey } from './variant-cache.ts';
 import { isStableName, negotiateFormat, sourceFormatOf } from './variant-request.ts';
-import { ImageBusyError, createWorkQueue } from './resize.ts';
+import { ImageBusyError, createWorkQueue, limitSharpThreads } from './work-queue.ts';
 
 /** A year and immutable for upload-id names; otherwise the plain files' 30 days. */
 const STABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -7,17 +7,15 @@ import { exhibitGallery } from '../../shared/exhibits.ts';
 import type { Lang } from '../../shared/route-table.ts';
 import { SITE_CODE } from '../../shared/site.ts';
 import type { Exhibit, ExhibitionTemp, ExhibitType, ListResult } from '../../shared/wire.ts';
-import type { ContentCall, ContentCaller, ContentResult } from '../content/api.ts';
+import type { ContentCall, ContentCaller, ContentResult } from '../content/content-api.ts';
 import { dictionary, DICTIONARY, dictionaryName } from '../loaders/dictionary.ts';
-import { fileList } from '../loaders/files.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { fileList } from '../loaders/attachments.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { Logger } from 'pino';
 import { IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
 import { waterPath } from '../../shared/image-paths.ts';
-import { ImageRefusal } from '../images/resize.ts';
-import { MissingFile } from '../images/source.ts';
-import type { PictureSize } from './image-service.ts';
+import type { MeasurePicture } from '../pictures/iiif-image.ts';
 
 /** The exhibit or exhibition does not exist (or is no record a manifest can describe): a 404. */
 export class IiifNotFound extends Error {
@@ -151,11 +149,9 @@ export async function readExhibition(reader: RecordReader, id: string): Promise<
 
 // ---- Picture sizes ----
 // The width and height of the pictures a manifest's canvases show. A canvas must state them, and they
-// must be the dimensions the image service reports, so the image service measures them (image-service.ts:
-// the original's header read once, kept in its table of sizes, which its pyramids fill too).
-
-/** Measures a picture at a path below FILE_PREFIX (the image service's `measure`). */
-export type MeasurePicture = (path: string) => Promise<PictureSize>;
+// must be the dimensions the image service reports, so the image service measures them
+// (server/pictures/iiif-image-service.ts: the original's header read once, kept in its table of sizes,
+// which its pyramids fill too), and says which pictures it has no image of.
 
 /**
  * Pictures a manifest paints at most, in the record's order: a record with more is an album, and each
@@ -164,8 +160,10 @@ export type MeasurePicture = (path: string) => Promise<PictureSize>;
 const MAX_CANVASES = 48;
 
 /** A picture of a canvas: its image service (a path below IIIF_PREFIX) and its size. */
-export interface MeasuredPicture extends PictureSize {
+export interface MeasuredPicture {
   service: string;
+  width: number;
+  height: number;
 }
 
 /**
@@ -189,14 +187,12 @@ export async function measurePictures(
       if (id === null || !store?.ok) return null;
       try {
         // The path the image service itself reads, so both share one measurement.
-        return { service: `${IIIF_PREFIX}/${id}`, ...(await measure(storeRequestPath(site.filePrefix, store.path))) };
+        const size = await measure(storeRequestPath(site.filePrefix, store.path));
+        if (size.ok) return { service: `${IIIF_PREFIX}/${id}`, width: size.width, height: size.height };
+        // The record names a file the image service cannot serve: an editor's mistake to show someone.
+        log.logger.warn({ reqId: log.requestId, path: shown, reason: size.reason }, 'iiif: a picture of the record has no canvas');
+        return null;
       } catch (err) {
-        if (err instanceof MissingFile || err instanceof ImageRefusal) {
-          // The record names a file the image service cannot serve: an editor's mistake to show someone.
-          const reason = err instanceof MissingFile ? 'missing' : 'unreadable';
-          log.logger.warn({ reqId: log.requestId, path: shown, reason }, 'iiif: a picture of the record has no canvas');
-          return null;
-        }
         whole = false;
         log.logger.warn({ reqId: log.requestId, path: shown, err }, 'iiif: picture size unavailable; the manifest leaves it out this time');
         return null;

@@ -1,23 +1,10 @@
 // One picture in, one variant out (sharp). The work is bounded: the header is read first (no pixels
 // decoded) and pictures over IMAGE_LIMITS.inputPixels are refused; libvips runs on one thread and the caller's queue
-// lets one job run at a time, so resizing takes at most one of the machine's two cores; every encode
+// lets one job run at a time (work-queue.ts), so resizing takes at most one of the machine's two cores; every encode
 // has a time limit. A picture that already fits the width and is in the wanted format is sent as it is.
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
 import type { OutputFormat } from './variant-request.ts';
-
-export const IMAGE_LIMITS = {
-  /** 40 megapixels (e.g. 8000 × 5000): larger uploads are refused, not decoded (≈160 MB of pixels). */
-  inputPixels: 40_000_000,
-  /** Bytes of an upstream picture the edge reads into memory for resizing. */
-  inputBytes: 32 * 1024 * 1024,
-  /**
-   * Bytes of upstream pictures held at once, over every variant being read, queued or made: one picture
-   * at the size limit, and room for the ordinary ones read meanwhile.
-   */
-  heldBytes: 48 * 1024 * 1024,
-  /** One encode's time limit (libvips stops the pipeline). */
-  timeoutS: 10,
-} as const;
 
 /**
  * Encoder settings. AVIF effort 2 (of 9): several times faster than the default effort 4, for slightly
@@ -34,26 +21,11 @@ type Encoding = keyof typeof ENCODERS;
 
 const MIME: Record<Encoding, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
 
-export class ImageRefusal extends Error {
-  constructor(
-    readonly reason: 'too_large' | 'undecodable',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ImageRefusal';
-  }
-}
-
 export interface Encoded {
   body: Buffer;
   type: string;
   /** False when the input was sent as it was. */
   resized: boolean;
-}
-
-/** Threads libvips may use per picture; set once by the variant service (a process-wide setting). */
-export function limitSharpThreads(): void {
-  sharp.concurrency(1);
 }
 
 /** The picture's own encoding, from its header; null when the browser could not show it as a raster. */
@@ -104,61 +76,4 @@ export async function makeVariant(input: Buffer, { width, format }: { width: num
   // Re-encoding a small, well-compressed file can make it bigger: the smaller one is sent.
   if (fits && body.length >= input.length) return asIs;
   return { body, type: MIME[target], resized: true };
-}
-
-// ---- The queue of resizes ----
-// A small bounded queue for CPU work: at most `running` jobs at once and `waiting` more in line; a
-// job beyond that is refused at once (ImageBusyError) instead of piling up, and a job that waited
-// longer than `maxWaitMs` gives up, so no request hangs behind a long queue.
-
-export class ImageBusyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImageBusyError';
-  }
-}
-
-export interface WorkQueue {
-  run<T>(job: () => Promise<T>): Promise<T>;
-  stats(): { running: number; waiting: number };
-}
-
-export function createWorkQueue({ running, waiting, maxWaitMs }: { running: number; waiting: number; maxWaitMs: number }): WorkQueue {
-  let active = 0;
-  const line: Array<{ start: () => void; timer: NodeJS.Timeout }> = [];
-
-  const next = (): void => {
-    const entry = line.shift();
-    if (!entry) return;
-    clearTimeout(entry.timer);
-    // The slot passes straight to the waiting job: nobody arriving meanwhile can take it.
-    active += 1;
-    entry.start();
-  };
-
-  return {
-    async run<T>(job: () => Promise<T>): Promise<T> {
-      if (active < running) active += 1;
-      else {
-        if (line.length >= waiting) throw new ImageBusyError(`${line.length} pictures are already waiting to be resized`);
-        await new Promise<void>((resolve, reject) => {
-          const entry = {
-            start: resolve,
-            timer: setTimeout(() => {
-              line.splice(line.indexOf(entry), 1);
-              reject(new ImageBusyError(`a picture waited more than ${maxWaitMs} ms to be resized`));
-            }, maxWaitMs),
-          };
-          line.push(entry);
-        });
-      }
-      try {
-        return await job();
-      } finally {
-        active -= 1;
-        next();
-      }
-    },
-    stats: () => ({ running: active, waiting: line.length }),
-  };
 }

@@ -3,11 +3,11 @@
 // and time, so a huge or stalled upstream file ends in an error, never in a hung request, and every
 // byte read is counted in the caller's share of the source budget (createSourceBudget below) as it arrives.
 import { thumbPath } from '../../shared/image-paths.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { IMAGE_LIMITS, ImageRefusal } from './resize.ts';
+import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
 import { isWatermarked } from './variant-request.ts';
-import { ImageBusyError } from './resize.ts';
+import { ImageBusyError } from './work-queue.ts';
 
 export interface SourceFile {
   path: string;

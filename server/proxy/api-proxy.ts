@@ -9,15 +9,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { EndpointSpec, MatchedEndpoint } from '../../shared/endpoints.ts';
-import type { ContentAnswer, ContentApi, ContentCall } from '../content/api.ts';
+import type { ContentAnswer, ContentApi, ContentCall } from '../content/content-api.ts';
 import { hasBody, hasJsonType, prereadBodies, readJsonBody, readJsonBodyThen } from '../http/body.ts';
-import { sendJsonError, writeJsonError } from '../http/errors.ts';
+import { sendJsonError, writeJsonError } from '../http/error-answers.ts';
 import { preparedOf, sendPrepared, type Prepared } from '../http/prepared.ts';
 import { beginDoorRequest, beginRequest, labelCache, requestIdOf, setRouteId, type RequestLogDeps } from '../http/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from '../http/security.ts';
 import { rememberCanonical } from '../../shared/canonical-json.ts';
-import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
-import { checkWrite, type Lang } from '../writes/rules.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
+import { checkWrite, type Lang } from '../writes/write-rules.ts';
 import { CallRefused, checkedCall, searchOf, type ApiPaths } from './calls.ts';
 import type { MissBudget } from './miss-budget.ts';
 

@@ -1,5 +1,5 @@
 // IIIF Image API 3.0 for every picture the file service holds: `<id>/info.json` and
-// `<id>/<region>/<size>/<rotation>/<quality>.<format>`, made from the stored original (image-service.ts).
+// `<id>/<region>/<size>/<rotation>/<quality>.<format>`, made from the stored original (iiif-image-service.ts).
 // The address is read from the raw request target, never from decoded route parameters: the image id is
 // decoded exactly once and checked as the file proxy checks a path (shared/store-path.ts), and the
 // request's syntax and limits are checked too, all before the store is asked for anything — and then
@@ -11,24 +11,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
-import { IIIF_CROSS_ORIGIN, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, imageIdOf } from '../../shared/iiif.ts';
+import { IIIF_CROSS_ORIGIN, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, IIIF_PROFILE_URI, imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
-import { sendJsonError } from '../http/errors.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import { safeOrigin } from '../http/origin.ts';
 import { flatHead, sendPrepared, type HeaderPairs } from '../http/prepared.ts';
 import { beginDoorRequest, labelCache, noteCache, setRouteId, type RequestLogDeps } from '../http/request-log.ts';
 import type { SecurityHeaders } from '../http/security.ts';
-import { etagOf } from '../images/variant-cache.ts';
-import { isStableName } from '../images/variant-request.ts';
-import type { MetricsRegistry } from '../images/variants.ts';
+import { etagOf } from './variant-cache.ts';
+import { isStableName } from './variant-request.ts';
+import type { MetricsRegistry } from './variants.ts';
 import type { SiteSettings } from '../loaders/types.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { IIIF_OUTPUT_LIMITS, IIIF_PROFILE_URI, imageInfo, parseImageRequest, planImage, type ImagePlan } from './image-request.ts';
-import { MEDIA_TYPE } from './image-pyramid.ts';
-import { createImageService, type ImageCaches, type MadeAnswer, type PictureSize } from './image-service.ts';
-import { ImageBusyError, ImageRefusal } from '../images/resize.ts';
-import { MissingFile } from '../images/source.ts';
-import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
+import { IIIF_OUTPUT_LIMITS, imageInfo, parseImageRequest, planImage, type ImagePlan } from './iiif-image-request.ts';
+import { MEDIA_TYPE } from './pyramid.ts';
+import { createImageService, type ImageCaches, type MadeAnswer } from './iiif-image-service.ts';
+import { ImageRefusal } from './limits.ts';
+import { ImageBusyError } from './work-queue.ts';
+import { MissingFile } from './source.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
 
 export interface ImageServiceDeps {
   client: UpstreamClient;
@@ -85,8 +86,16 @@ export interface IiifImages {
   /** The front door's part: an image answer already in memory, sent whole; false for anything else. */
   hits: ImageHits;
   /** A picture's size for a manifest's canvas, as this service reports it (at a path below FILE_PREFIX). */
-  measure: (path: string) => Promise<PictureSize>;
+  measure: MeasurePicture;
 }
+
+/**
+ * A picture's size as the image service reports it, or why the service has no image of it: the store
+ * lacks the file, or it is no picture the service decodes (or is over its limits). Throws when that
+ * cannot be told now (the store failing, the service busy).
+ */
+export type MeasurePicture = (path: string) => Promise<CanvasSize>;
+export type CanvasSize = { ok: true; width: number; height: number } | { ok: false; reason: 'missing' | 'unreadable' };
 
 export type ImageHits = (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
 
@@ -98,7 +107,19 @@ export function createIiifImages(deps: ImageServiceDeps): IiifImages {
     ...(deps.cacheBytes ? { cacheBytes: deps.cacheBytes } : {}),
   });
   const count = answersMetric(deps.metrics);
-  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count), measure: (path) => service.measure(path) };
+  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count), measure: measureWith(service) };
+}
+
+function measureWith(service: ImageCaches): MeasurePicture {
+  return async (path) => {
+    try {
+      return { ok: true, ...(await service.measure(path)) };
+    } catch (err) {
+      if (err instanceof MissingFile) return { ok: false, reason: 'missing' };
+      if (err instanceof ImageRefusal) return { ok: false, reason: 'unreadable' };
+      throw err;
+    }
+  };
 }
 
 /**

@@ -6,13 +6,12 @@
 // statement's label and the museum's name come in both languages.
 import { exhibitSection } from '../../shared/exhibits.ts';
 import { t, type UiKey } from '../../shared/i18n.ts';
-import { IIIF_PRESENTATION_CONTEXT, collectionPath, manifestPath } from '../../shared/iiif.ts';
+import { IIIF_PRESENTATION_CONTEXT, IIIF_PROFILE, collectionPath, manifestPath } from '../../shared/iiif.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { recordPath } from '../../shared/links.ts';
 import { homePath, toEnglishPath, type Lang } from '../../shared/route-table.ts';
 import { plainText } from '../../shared/text.ts';
-import { IIIF_PROFILE } from './image-request.ts';
-import { recordLang, type ExhibitRecord, type ExhibitionRecord, type MeasuredPicture } from './manifest-records.ts';
+import { recordLang, type ExhibitRecord, type ExhibitionRecord, type MeasuredPicture } from './iiif-manifest-records.ts';
 
 /** A language map: text by BCP 47 tag, `none` for text of no known language. */
 export type LanguageMap = Record<string, string[]>;

@@ -11,14 +11,15 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
-import type { ContentCaller } from '../content/api.ts';
-import { sendJsonError } from '../http/errors.ts';
+import type { ContentCaller } from '../content/content-api.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import { safeOrigin } from '../http/origin.ts';
 import { labelCache, requestIdOf, setRouteId } from '../http/request-log.ts';
 import type { SiteSettings } from '../loaders/types.ts';
-import { UpstreamError } from '../upstream/errors.ts';
-import { exhibitManifest, exhibitionCollection, type ManifestSite } from './manifest-build.ts';
-import { IiifNotFound, measurePictures, readExhibit, readExhibition, type MeasurePicture, type RecordReader } from './manifest-records.ts';
+import type { MeasurePicture } from '../pictures/iiif-image.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
+import { exhibitManifest, exhibitionCollection, type ManifestSite } from './iiif-manifest-build.ts';
+import { IiifNotFound, measurePictures, readExhibit, readExhibition, type RecordReader } from './iiif-manifest-records.ts';
 
 export interface ManifestDeps {
   api: ContentCaller;

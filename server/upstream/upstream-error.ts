@@ -3,7 +3,7 @@
 // call was for the metrics, the readiness figures and the circuit breaker; and how a failure looks to a
 // browser or an API client.
 import { ENDPOINT_BY_NAME, type EndpointName } from '../../shared/endpoints.ts';
-import type { ErrorAnswer } from '../http/errors.ts';
+import type { ErrorAnswer } from '../http/error-answers.ts';
 
 type UpstreamErrorCode =
   'UPSTREAM_TIMEOUT' | 'UPSTREAM_NETWORK' | 'UPSTREAM_ABORTED' | 'UPSTREAM_HTTP' | 'UPSTREAM_BAD_PAYLOAD' | 'UPSTREAM_APP';

@@ -1,15 +1,15 @@
 // FILE_PREFIX (default /file): uploads and images of the content service, streamed from its origin so
 // visitors use one origin. Range requests are forwarded (PDF viewers, video); long cache headers.
-// `?w=300|1000` asks for a picture variant instead (server/images/): same path, so only the service's
+// `?w=300|1000` asks for a picture variant instead (server/pictures/): same path, so only the service's
 // own files are ever resized; the query is not forwarded upstream.
 import { pipeline } from 'node:stream/promises';
 import { Router, type RequestHandler } from 'express';
 import { labelCache, setRouteId } from '../http/request-log.ts';
-import { createImageVariants, type MetricsRegistry } from '../images/variants.ts';
-import { variantQuery } from '../images/variant-request.ts';
-import { sendJsonError } from '../http/errors.ts';
+import { createImageVariants, type MetricsRegistry } from '../pictures/variants.ts';
+import { variantQuery } from '../pictures/variant-request.ts';
+import { sendJsonError } from '../http/error-answers.ts';
 import { isStoreRawPath } from '../../shared/store-path.ts';
-import { UpstreamError, upstreamErrorAnswer } from '../upstream/errors.ts';
+import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 
 /** 30 days: file paths of the content service name one upload each. */

@@ -5,15 +5,16 @@
 // pictures being read and built are bounded together, as the variant service bounds its own; every read
 // and every sharp pipeline has a time limit.
 import { Counter, Histogram } from 'prom-client';
-import type { MetricsRegistry } from '../images/variants.ts';
-import { createWorkQueue, IMAGE_LIMITS, limitSharpThreads } from '../images/resize.ts';
-import { createSourceBudget, readOriginal } from '../images/source.ts';
+import type { MetricsRegistry } from './variants.ts';
+import { IMAGE_LIMITS } from './limits.ts';
+import { createWorkQueue, limitSharpThreads } from './work-queue.ts';
+import { createSourceBudget, readOriginal } from './source.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { buildPyramid, cutImage, pictureSize, type Pyramid } from './image-pyramid.ts';
+import { buildPyramid, cutImage, pictureSize, type Pyramid } from './pyramid.ts';
 import { LRUCache } from 'lru-cache';
-import { etagOf } from '../images/variant-cache.ts';
-import { isStableName } from '../images/variant-request.ts';
-import type { ImagePlan } from './image-request.ts';
+import { etagOf } from './variant-cache.ts';
+import { isStableName } from './variant-request.ts';
+import type { ImagePlan } from './iiif-image-request.ts';
 
 /** The whole read of one picture from the store ends by then. */
 export const IIIF_READ_DEADLINE_MS = 30_000;

@@ -12,8 +12,8 @@ import {
 } from '../../shared/validation.ts';
 import type { MessageInput, QuestionnaireRecordInput, QuestionnaireWithDetails } from '../../shared/wire.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
-import type { ContentCall, ContentCaller } from '../content/api.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import type { ContentCall, ContentCaller } from '../content/content-api.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { WriteRefused } from './refused.ts';
 
 export type Lang = 'zh' | 'en';

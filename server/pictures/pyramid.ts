@@ -5,8 +5,8 @@
 // least the pixels the answer needs, decoding only the tiles it touches. The header is read before any
 // pixel: a picture over the decode limit is refused unread.
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { IMAGE_LIMITS, ImageRefusal } from '../images/resize.ts';
-import type { ImagePlan } from './image-request.ts';
+import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
+import type { ImagePlan } from './iiif-image-request.ts';
 
 export interface Pyramid {
   /** The picture as shown (EXIF orientation applied). */

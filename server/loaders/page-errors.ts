@@ -2,7 +2,7 @@
 // (inside the site frame); an upstream outage makes it the friendly 502/503 page. Anything else that
 // escapes a loader is a bug: the visitor is sent to `/` rather than shown a broken page.
 import { data } from 'react-router';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 
 export type PageErrorCode = 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_GATEWAY';
 

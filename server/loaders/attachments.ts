@@ -6,7 +6,7 @@ import { displayImagePath } from '../../shared/image-paths.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import type { GalleryImage } from '../../shared/view-parts.ts';
 import type { FileCode, FileInfo, ListResult } from '../../shared/wire.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import type { LoaderContext } from './types.ts';
 
 export async function fileList(

@@ -11,9 +11,9 @@ import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { LookupStatus } from '../cache/kit.ts';
 import type { CacheEntry, ResponseCache } from '../cache/response-cache.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
-import { UpstreamError } from '../upstream/errors.ts';
+import { UpstreamError } from '../upstream/upstream-error.ts';
 import { readPayload } from '../upstream/payloads.ts';
-import { specOf, type TtlPolicy } from './rules.ts';
+import { specOf, type TtlPolicy } from './lifetimes.ts';
 import { visitTag, type VisitCounter } from './visits.ts';
 
 /** How a call was answered: from the cache (HIT, STALE), by the service through it (MISS), or around it (BYPASS). */

@@ -4,7 +4,7 @@
 // size to make, or the reason there are none. What the API defines and this service does not make
 // (arbitrary angles, bitonal, other formats) is a 501, as the API asks; what the API does not define, a
 // region or size it rules out, and a size no picture can be given within the limits, is a 400.
-import { IIIF_IMAGE_CONTEXT } from '../../shared/iiif.ts';
+import { IIIF_IMAGE_CONTEXT, IIIF_PROFILE } from '../../shared/iiif.ts';
 
 /** The largest answer made: beyond it, `max` is scaled down and any other size is refused. */
 export const IIIF_OUTPUT_LIMITS = { maxWidth: 4096, maxHeight: 4096, maxArea: 4096 * 4096 } as const;
@@ -349,8 +349,6 @@ export function planImage(request: ImageRequest, width: number, height: number, 
 // WebP as well, answers up to the output limits, and tiles of 256 and 512 px at every scale factor
 // down to the one whose single tile holds the whole picture.
 
-export const IIIF_PROFILE = 'level2';
-export const IIIF_PROFILE_URI = 'http://iiif.io/api/image/3/level2.json';
 /** Tile sizes offered, the first preferred (the pyramid's own tile size: a tile at a scale factor reads one of its tiles). */
 export const TILE_SIZES = [256, 512] as const;
 /** Sizes listed for a whole picture are no smaller than this. */
