@@ -4,7 +4,8 @@
 //
 //   config.ts   the validated environment
 //   http/       the HTTP base: prepared answers, request log and context, origins, bodies, errors, headers
-//   cache/      the cache kit, the response cache and the page cache (generic: bytes, tags, renders)
+//   cache/      every in-memory cache: the kit, the named policies the rooms above build theirs with,
+//               the response cache and the page cache (generic: bytes, tags, renders)
 //   upstream/   the content service's client: signing, errors, answers' shapes
 //   content/    the cached content API the rest of the edge calls: keys, lifetimes, visits
 //   writes/     the rules and limits of visitors' writes

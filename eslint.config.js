@@ -43,10 +43,13 @@ export default tseslint.config(
     // that `npm run bench:door` shows (megamorphic reads downstream, a map per answer to collect).
     files: [
       'server/door.ts',
+      'server/paths.ts',
+      'server/build-files.ts',
       'server/http/prepared.ts',
       'server/http/request-log.ts',
       'server/proxy/api-proxy.ts',
       'server/cache/page-cache.ts',
+      'server/pages/page-route.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -4,10 +4,10 @@
 // already in memory. Only main.ts listens.
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
-import { createBuildFiles } from './build-files.ts';
+import { buildFilesAtDoor, createBuildFiles, publicFiles } from './build-files.ts';
 import { createPageCache, type PageCache } from './cache/page-cache.ts';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
 import { workerIdentity } from './process/worker.ts';
@@ -17,22 +17,25 @@ import { createVisitCounter, type VisitCounter } from './content/visits.ts';
 import { discoveryRouter } from './discovery/router.ts';
 import { createFrontDoor } from './door.ts';
 import { buildExpress } from './express.ts';
+import { clientAddressOf, compileProxyTrust } from './http/client-address.ts';
 import { safeOrigin } from './http/origin.ts';
 import type { RequestLogDeps } from './http/request-log.ts';
 import { securityHeaderList, type SecurityHeaders } from './http/security.ts';
 import type { SiteSettings } from './loaders/types.ts';
-import { adminRouter } from './ops/admin.ts';
+import { absentAdminRoutes, adminRouter } from './ops/admin.ts';
 import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
 import { createOperator, type Operator } from './ops/operator.ts';
-import { createReadiness, probesRouter, type Readiness } from './ops/probes.ts';
+import { createReadiness, healthAtDoor, probesRouter, type Readiness } from './ops/probes.ts';
 import { createPageEngine, type PageEngine } from './pages/engine.ts';
+import { pageRoute, storedPagesAtDoor } from './pages/page-route.ts';
 import { countRenders, createSpeculation, type Speculation } from './pages/speculation.ts';
-import { apiRouter, createApiAnswers, createApiReads } from './proxy/api-proxy.ts';
+import { pathTable } from './paths.ts';
+import { apiReadsAtDoor, apiRouter, createApiAnswers } from './proxy/api-proxy.ts';
 import { createApiPaths } from './proxy/calls.ts';
 import { filesRouter } from './proxy/file-proxy.ts';
 import { createMissBudget } from './proxy/miss-budget.ts';
-import { createIiifImages, type ImageHits, type ImageServiceDeps } from './pictures/iiif-image.ts';
-import { iiifManifestRouter, type ManifestDeps } from './discovery/iiif-manifests.ts';
+import { createIiifImages } from './pictures/iiif-image.ts';
+import { iiifManifestRouter } from './discovery/iiif-manifests.ts';
 import { joinPurgeBuses, type PurgeBus } from './sharing/purge.ts';
 import { ClusterRateStore } from './sharing/cluster.ts';
 import { primaryChannel } from './process/worker.ts';
@@ -211,15 +214,6 @@ function backgroundRequest(key: string, publicUrl: string) {
   };
 }
 
-/** The IIIF answers: the manifests (fixed words first), then the image service, whose cached answers the front door sends too. */
-function iiifParts(deps: ImageServiceDeps & Omit<ManifestDeps, 'measure'>): { router: Router; hits: ImageHits } {
-  const images = createIiifImages(deps);
-  const router = Router({ caseSensitive: true, strict: true });
-  router.use(iiifManifestRouter({ ...deps, measure: images.measure }));
-  router.use(images.router);
-  return { router, hits: images.hits };
-}
-
 export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const upstreamUrl = config.upstreamUrl;
   if (!upstreamUrl) throw new Error('createApp needs an upstream URL (main.ts starts the embedded service when UPSTREAM_URL is unset)');
@@ -242,11 +236,14 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const { readiness, cache, operator, api, client } = content;
   const { site, engine, pageCache, rendersInFlight } = pageParts(base, content);
   const speculation = createSpeculation({ visits: content.visits, rendersInFlight, now });
+  // TRUST_PROXY compiled once: the front door's parts and Express read the client by the same rule.
+  const trust = compileProxyTrust(config.trustProxy);
   // A cluster worker counts writes and misses in the primary, so a client has one budget across the workers.
   const primary = primaryChannel();
   const writeLimiter = createWriteLimiter({ limit: config.rateLimitWrites, store: primary ? new ClusterRateStore(primary) : undefined });
   const missBudget = createMissBudget({
     limit: config.rateLimitApiMisses,
+    addressOf: (req) => clientAddressOf(req, trust),
     store: primary ? new ClusterRateStore(primary) : undefined,
     onError: (err) => logger.warn({ err }, 'a cache miss could not be counted against its client: it goes uncounted'),
   });
@@ -255,51 +252,39 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     observe: (route, method, status, s) => metrics.observeRequest(route, method, status, s),
     draining: () => readiness.draining,
   };
+  const { security } = base;
   const apiPaths = createApiPaths(config.apiAliases);
-  const apiAnswers = createApiAnswers(base.security);
-  const iiif = iiifParts({
-    ...{ client, logger, metrics, api, now, site, ttlS: config.pageCacheTtlS, iiif: config.iiif },
-    door: { security: base.security, log },
-  });
-  const app = buildExpress(
-    { trustProxy: config.trustProxy, publicUrl: site.publicUrl },
-    {
-      log,
-      security: base.security,
-      publicDir: base.publicDir,
-      logger,
-      probes: probesRouter({ readiness, metrics }),
-      admin: config.adminToken
-        ? adminRouter({
-            token: config.adminToken,
-            cache,
-            extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}),
-            operator: operator.parts({ readiness, pageStats: () => pageCache?.stats() ?? null }),
-            worker: workerIdentity(),
-          })
-        : null,
-      api: apiRouter({ contentApi: api, paths: apiPaths, answers: apiAnswers, writeLimiter: writeLimiter.hard, missBudget }),
-      files: filesRouter({ filePrefix: config.filePrefix, client, metrics }),
-      iiif: iiif.router,
-      discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
-      engine,
-      pageCache,
-      writeLimiter,
-      speculation: speculation.routes,
+  const apiAnswers = createApiAnswers(security);
+  const images = createIiifImages({ client, logger, metrics, site, http: { security, log, trust } });
+  const rows = pathTable({
+    probes: { door: healthAtDoor(security, log), express: probesRouter({ readiness, metrics }) },
+    admin: config.adminToken
+      ? adminRouter({
+          token: config.adminToken,
+          cache,
+          extraStats: () => (pageCache ? { pages: pageCache.stats() } : {}),
+          operator: operator.parts({ readiness, pageStats: () => pageCache?.stats() ?? null }),
+          worker: workerIdentity(),
+        })
+      : absentAdminRoutes,
+    api: {
+      prefixes: apiPaths.prefixes,
+      door: apiReadsAtDoor({ contentApi: api, route: apiPaths.match, answers: apiAnswers, missBudget, security, log }),
+      express: apiRouter({ contentApi: api, paths: apiPaths, answers: apiAnswers, writeLimiter: writeLimiter.hard }),
     },
-  );
-  const handler = createFrontDoor({
-    next: app,
-    pageCache,
-    buildFiles: createBuildFiles(base.publicDir, base.security),
-    apiPrefixes: apiPaths.prefixes,
-    apiHits: createApiReads(app, { contentApi: api, route: apiPaths.match, answers: apiAnswers, security: base.security, log }),
-    iiifHits: iiif.hits,
-    security: base.security,
-    log,
-    trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
-    speculation,
+    files: { prefix: config.filePrefix, express: filesRouter({ filePrefix: config.filePrefix, client, metrics }) },
+    images: { door: images.door, express: images.router },
+    manifests: iiifManifestRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, iiif: config.iiif, measure: images.measure }),
+    build: { door: buildFilesAtDoor(createBuildFiles(base.publicDir, security), log) },
+    discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
+    publicFiles: publicFiles(base.publicDir),
+    pages: {
+      door: pageCache ? storedPagesAtDoor({ pageCache, speculation, log, trust }) : null,
+      express: [speculation.routes, pageRoute({ engine, pageCache, writeLimiter, logger, publicUrl: site.publicUrl, trust })],
+    },
   });
+  const app = buildExpress({ log, security, logger, trust, rows });
+  const handler = createFrontDoor({ rows, next: app, security, log });
 
   return {
     app,

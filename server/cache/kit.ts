@@ -1,6 +1,7 @@
-// What the response cache and the page cache share: what strings and bytes cost in memory (the figure
-// their byte bounds count), the validator of an answer, how a purge selects entries, the counters
-// behind their statistics, and a time limit on waiting for a promise that goes on regardless.
+// What the edge's caches share: what strings and bytes cost in memory (the figure byte bounds count),
+// the one validator of an answer, the one name of a cache's status, how a purge selects entries, the
+// counters behind the response and page caches' statistics, and a time limit on waiting for a promise
+// that goes on regardless.
 import { createHash } from 'node:crypto';
 
 // ---- Memory ----
@@ -12,7 +13,14 @@ export function stringBytes(s: string): number {
 
 // ---- Validators ----
 
-/** The weak validator of an answer's bytes. */
+/**
+ * The validator of an answer's bytes, for every answer the edge keeps in memory: API answers, pages,
+ * build files, picture variants and IIIF answers. It is weak on purpose: the edge sends one representation as
+ * identity, gzip or brotli under one validator, and a strong validator would promise the same bytes in
+ * each coding (RFC 9110 §8.8.1), which they are not. A weak one promises what holds, the same content,
+ * and is all a 304 needs (If-None-Match uses the weak comparison; `http/prepared.ts` `matchesEtag`).
+ * The full SHA-1 (27 base64url characters) names the content.
+ */
 export function etagOf(raw: Buffer): string {
   return `W/"${createHash('sha1').update(raw).digest('base64url').slice(0, 27)}"`;
 }
@@ -55,8 +63,15 @@ export function matcher(
 
 // ---- Statistics ----
 
-/** How a cache answered a lookup: a fresh entry, a new one, or an old one served on purpose. */
-export type LookupStatus = 'HIT' | 'MISS' | 'STALE';
+/**
+ * What a cache did for an answer, as X-Cache says it, named here once for every cache of the edge: HIT
+ * a fresh entry, MISS one made now, STALE an old one served on purpose (in a stale window, or the last
+ * good copy while the service is down), BYPASS an answer no cache may keep.
+ */
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE' | 'BYPASS';
+
+/** How a cache answered a lookup: every status but BYPASS, which an answer that was looked up never has. */
+export type LookupStatus = Exclude<CacheStatus, 'BYPASS'>;
 
 export type CacheEvent = 'hit' | 'miss' | 'stale' | 'refresh' | 'evict';
 

@@ -30,6 +30,7 @@ import {
   type Sending,
 } from '../http/prepared.ts';
 import { etagOf, matcher, stringBytes, within, type CacheEvent, type CacheStats, type PurgedEntry, type PurgeSelector } from './kit.ts';
+import type { LookupStatus } from './kit.ts';
 
 /** How long a request waits for the render another request started before rendering itself (and how long a background re-render may take). */
 const FOLLOW_LIMIT_MS = 15_000;
@@ -82,7 +83,8 @@ export interface PageSecondTier {
 /** A page answer found for a request. */
 export interface PageFound {
   entry: PageEntry;
-  status: 'HIT' | 'STALE';
+  /** A found page is never a MISS. */
+  status: Exclude<LookupStatus, 'MISS'>;
   /**
    * Its view is counted elsewhere, so sending it does not: by the re-render this request started (see
    * carriedBy), or by the view beacon when the visitor opens a page the browser fetched on a guess.

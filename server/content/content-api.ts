@@ -8,16 +8,13 @@ import { createHash } from 'node:crypto';
 import { buildPath, type EndpointName, type EndpointSpec } from '../../shared/endpoints.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
-import type { LookupStatus } from '../cache/kit.ts';
+import type { CacheStatus } from '../cache/kit.ts';
 import type { CacheEntry, ResponseCache } from '../cache/response-cache.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 import { readPayload } from '../upstream/payloads.ts';
 import { specOf, type TtlPolicy } from './lifetimes.ts';
 import { visitTag, type VisitCounter } from './visits.ts';
-
-/** How a call was answered: from the cache (HIT, STALE), by the service through it (MISS), or around it (BYPASS). */
-export type CacheStatus = LookupStatus | 'BYPASS';
 
 export interface ContentCall {
   /** `:param` values of the catalogue path. */

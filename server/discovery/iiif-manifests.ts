@@ -7,10 +7,10 @@
 // picture to show, 503 when nothing can be built or served. Other origins may read every answer
 // (server/express.ts opens the IIIF paths to them).
 import { Router, type Request, type Response } from 'express';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { IIIF_MANIFEST_TYPE } from '../../shared/iiif.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
+import { lastGoodCopies, type CopyAnswer } from '../cache/policies.ts';
 import type { ContentCaller } from '../content/content-api.ts';
 import { sendJsonError } from '../http/error-answers.ts';
 import { safeOrigin } from '../http/origin.ts';
@@ -36,75 +36,14 @@ export interface ManifestDeps {
 
 // ---- The copies ----
 
-type CopyStatus = 'HIT' | 'MISS' | 'STALE';
-
 /** What a build makes: the answer's bytes, and whether every part it needed was read fresh. */
 interface Build {
   body: Buffer;
   whole: boolean;
 }
 
-interface Copy {
-  body: Buffer;
-  status: CopyStatus;
-  /** Seconds since the copy was built. */
-  ageS: number;
-  /** False for an incomplete build answered once and not kept. */
-  kept: boolean;
-}
-
 /** Documents kept: keys hold the origin, which comes from the Host header when PUBLIC_URL is unset. */
 const MAX_COPIES = 1024;
-/** Builds under way that callers share: beyond this many distinct ones, a build runs for its caller alone. */
-const MAX_BUILDING = 64;
-
-/**
- * The copy of a document: fresh, or built now (callers of one key share one build). A complete build
- * replaces the copy; an incomplete one is answered only when there is no copy to stand in, and never kept.
- * A failed build answers the last copy when `usable(error)` says an old copy may stand in (an outage), and
- * otherwise drops it and throws.
- */
-function createCopies(options: { ttlS: number; now: () => number }) {
-  const copies = new LRUCache<string, { body: Buffer; builtAt: number }>({ max: MAX_COPIES });
-  const building = new Map<string, Promise<Build & { builtAt: number }>>();
-  const copy = (held: { body: Buffer; builtAt: number }, status: CopyStatus, kept = true): Copy => ({
-    body: held.body,
-    status,
-    kept,
-    ageS: Math.max(0, Math.floor((options.now() - held.builtAt) / 1000)),
-  });
-
-  function rebuild(key: string, build: () => Promise<Build>): Promise<Build & { builtAt: number }> {
-    const running = building.get(key);
-    if (running) return running;
-    const started = build().then((built) => {
-      const builtAt = options.now();
-      if (built.whole) copies.set(key, { body: built.body, builtAt });
-      return { ...built, builtAt };
-    });
-    if (building.size >= MAX_BUILDING) return started;
-    const shared = started.finally(() => building.delete(key));
-    building.set(key, shared);
-    return shared;
-  }
-
-  return async function get(key: string, build: () => Promise<Build>, usable: (error: unknown) => boolean): Promise<Copy> {
-    const held = copies.get(key);
-    if (held && options.now() - held.builtAt < options.ttlS * 1000) return copy(held, 'HIT');
-    let built: Build & { builtAt: number };
-    try {
-      built = await rebuild(key, build);
-    } catch (err) {
-      const last = copies.get(key);
-      if (last && usable(err)) return copy(last, 'STALE');
-      copies.delete(key);
-      throw err;
-    }
-    if (built.whole) return copy(built, 'MISS');
-    const last = copies.get(key);
-    return last ? copy(last, 'STALE') : copy(built, 'MISS', false);
-  };
-}
 
 // ---- The routes ----
 
@@ -157,7 +96,9 @@ function refuseMethod(kind: Kind, res: Response): void {
 export function iiifManifestRouter(deps: ManifestDeps): Router {
   const { api, logger, site } = deps;
   const router = Router({ caseSensitive: true, strict: true });
-  const copyOf = createCopies({ ttlS: deps.ttlS, now: deps.now });
+  // A build that is not whole (a record or picture could not be read fresh) is answered when there is no
+  // copy to stand in, and never kept.
+  const copies = lastGoodCopies<Build>({ max: MAX_COPIES, ttlS: deps.ttlS, now: deps.now, whole: (built) => built.whole });
 
   async function buildManifest(id: string, at: ManifestSite, reader: RecordReader): Promise<Build> {
     const record = await readExhibit(reader, id);
@@ -187,9 +128,9 @@ export function iiifManifestRouter(deps: ManifestDeps): Router {
     const origin = safeOrigin(site.publicUrl, req.protocol, req.get('host'));
     const at: ManifestSite = { origin, rights: deps.iiif.rights, attribution: deps.iiif.attribution };
     const reader: RecordReader = { api, logger, requestId, english: site.english };
-    let answer: Copy;
+    let answer: CopyAnswer<Build>;
     try {
-      answer = await copyOf(
+      answer = await copies.get(
         `${kind} ${id} ${origin}`,
         () => (kind === 'manifest' ? buildManifest(id, at, reader) : buildCollection(id, at, reader)),
         (err) => !isMissing(err),
@@ -204,7 +145,7 @@ export function iiifManifestRouter(deps: ManifestDeps): Router {
       'Cache-Control': `public, max-age=${fresh ? deps.ttlS : Math.min(deps.ttlS, SHORT_MAX_AGE_S)}`,
     });
     res.vary('Accept-Encoding');
-    res.send(answer.body);
+    res.send(answer.value.body);
   }
 
   for (const kind of ['manifest', 'collection'] as const) {

@@ -1,17 +1,17 @@
 // The discovery routes: /robots.txt, /sitemap.xml (and its parts), /feeds/….xml and /calendar/….ics,
 // built from the content service through the edge's content API. Each answer is kept as a copy for
-// PAGE_CACHE_TTL_S (server/discovery/cache.ts); when the service is down the last good copy is served
-// (X-Cache: STALE), and without one a 503 with Retry-After. Unknown lists, ids and odd paths are a
-// plain-text 404 that quotes nothing from the request; no path here answers 5xx other than that 503.
+// PAGE_CACHE_TTL_S (`lastGoodCopies`, server/cache/policies.ts); when the service is down the last good
+// copy is served (X-Cache: STALE), and without one a 503 with Retry-After. Unknown lists, ids and odd
+// paths are a plain-text 404 that quotes nothing from the request; no path here answers 5xx other than
+// that 503.
 import type { Request, RequestHandler, Response } from 'express';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pagePathOf, sitemapPartOf } from '../../shared/discovery-paths.ts';
 import { labelCache, requestIdOf, setRouteId } from '../http/request-log.ts';
 import { safeOrigin } from '../http/origin.ts';
 import type { ContentCaller } from '../content/content-api.ts';
 import { UpstreamError } from '../upstream/upstream-error.ts';
-import { createCopyCache, type CopyAnswer } from './cache.ts';
+import { lastGoodCopies, recentByCount, type CopyAnswer } from '../cache/policies.ts';
 import { buildCalendar, type CalendarFile } from './calendar.ts';
 import { DiscoveryNotFound, isOutage } from './records.ts';
 import { buildFeed } from './feed.ts';
@@ -54,10 +54,10 @@ function plain(res: Response, status: number, text: string, headers: Record<stri
 export function discoveryRouter(deps: DiscoveryDeps): RequestHandler {
   const { api, logger, now } = deps;
   const settings = { portalId: deps.site.portalId };
-  const sitemaps = createCopyCache<SitemapModel>({ ttlS: deps.ttlS, now, max: 1 });
-  const files = createCopyCache<CalendarFile>({ ttlS: deps.ttlS, now, max: 256 });
-  // The sitemap XML of a model for an origin (PUBLIC_URL makes that one origin).
-  const rendered = new LRUCache<string, string>({ max: 16 });
+  const sitemaps = lastGoodCopies<SitemapModel>({ ttlS: deps.ttlS, now, max: 1 });
+  const files = lastGoodCopies<CalendarFile>({ ttlS: deps.ttlS, now, max: 256 });
+  // The sitemap XML of a model for an origin (PUBLIC_URL makes that one origin); a new model makes new keys.
+  const rendered = recentByCount<string>({ max: 16 });
 
   async function sitemap(row: DiscoveryRow, path: string, origin: string, requestId: string): Promise<Built> {
     const part = row.name === 'sitemapPart' ? sitemapPartOf(path) : null;

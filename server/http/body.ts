@@ -1,8 +1,8 @@
 // JSON request bodies of the proxy: JSON content types only, at most 64 KB and 32 levels deep; a
 // declared length within the limit is read directly (readDeclared), anything else with raw-body (what
-// body-parser uses). Errors carry body-parser's `type` and `status`, so the error
-// handler answers them (4xx with a message naming the limit). The hit fast path may read a body before
-// Express runs; it leaves the result here for the routes.
+// body-parser uses). Errors carry body-parser's `type` and `status`, so an error answer names the limit
+// (http/error-answers.ts: 413, 400 or 415). The front door's API reads read theirs with readJsonBodyThen,
+// Express's writes with readJsonBody.
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 
@@ -38,7 +38,7 @@ export function readJsonBody(req: IncomingMessage, memo?: Memo): Promise<unknown
 }
 
 /**
- * The same with a callback, for the hit fast path: no promise and no microtask between the body's last
+ * The same with a callback, for the front door's API reads: no promise and no microtask between the body's last
  * byte and the answer (React's server renderer switches on an AsyncLocalStorage, so every promise also
  * pays Node's async hooks), and a body of declared length is read directly, without raw-body's set-up.
  * Both are a visible share of a cached API read's CPU (bench/front-door.ts measures it).
@@ -107,11 +107,6 @@ function parseJsonBody(text: string, memo: Memo | undefined): unknown {
   };
   return memo ? memo(text, parse) : parse();
 }
-
-export type Preread = { body: unknown } | { error: unknown };
-
-/** Bodies the fast path has read already (the stream is spent), for the proxy routes to pick up. */
-export const prereadBodies = new WeakMap<IncomingMessage, Preread>();
 
 // ---- How deep a JSON body may nest ----
 // Limits on JSON that callers send. A body of the content API is two or three levels deep

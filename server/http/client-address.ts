@@ -1,12 +1,41 @@
-// Who a request comes from, as the edge tells clients apart: the address by Express's own `trust proxy`
-// rule (req.ip), read from a raw request so the front door, which runs before Express, agrees with it;
-// and a client key of that address and the User-Agent, for what the edge remembers per browser.
+// Who a request comes from, as the edge tells clients apart, read from the raw request by one rule for
+// the front door and Express alike: the `trust proxy` setting (TRUST_PROXY) compiled once, here, with
+// proxy-addr as Express compiles it, and handed to Express (`app.set('trust proxy', fn)`), so req.ip and
+// req.protocol are these very functions' answers; nothing reads the rule back out of Express. Also a
+// client key of the address and the User-Agent, for what the edge remembers per browser.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import proxyAddr from 'proxy-addr';
 import { ipKeyGenerator } from 'express-rate-limit';
+import type { TrustProxy } from '../config.ts';
 
-/** Express's compiled `trust proxy` (app.get('trust proxy fn')). */
-export type TrustProxy = (address: string, hop: number) => boolean;
+/** The compiled `trust proxy` rule: whether the hop at `address`, `hop` steps from the socket, is a proxy the edge trusts. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+/**
+ * TRUST_PROXY compiled as Express compiles its `trust proxy` setting (express/lib/utils.js compileTrust):
+ * true trusts every hop, a number that many hops, false nothing, a string a comma-separated list of
+ * addresses, subnets and proxy-addr's presets.
+ */
+export function compileProxyTrust(setting: TrustProxy): ProxyTrust {
+  if (setting === true) return () => true;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyAddr.compile(typeof setting === 'string' ? setting.split(',').map((v) => v.trim()) : []);
+}
+
+/**
+ * The protocol the client used (Express's req.protocol): the socket's own, or the first of
+ * X-Forwarded-Proto when the socket's peer is a trusted proxy. Pages are keyed by it.
+ */
+export function protocolOf(req: IncomingMessage, trust: ProxyTrust): string {
+  const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const header = req.headers['x-forwarded-proto'];
+  if (typeof header !== 'string' || header === '') return own;
+  const comma = header.indexOf(',');
+  return (comma === -1 ? header : header.slice(0, comma)).trim();
+}
 
 /** X-Forwarded-For's addresses, nearest first, spaces around each dropped (as proxy-addr reads them). */
 function forwardedFor(header: string | undefined): string[] {
@@ -19,10 +48,10 @@ function forwardedFor(header: string | undefined): string[] {
 }
 
 /**
- * Express's req.ip from a raw request: the socket's address, then X-Forwarded-For from the nearest hop
- * outwards for as long as the hop before was trusted. Undefined when the socket is already gone.
+ * The client's address (Express's req.ip): the socket's address, then X-Forwarded-For from the nearest
+ * hop outwards for as long as the hop before was trusted. Undefined when the socket is already gone.
  */
-export function clientAddressOf(req: IncomingMessage, trust: TrustProxy): string | undefined {
+export function clientAddressOf(req: IncomingMessage, trust: ProxyTrust): string | undefined {
   const socket = req.socket.remoteAddress;
   if (socket === undefined) return undefined;
   const header = req.headers['x-forwarded-for'];

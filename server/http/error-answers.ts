@@ -1,7 +1,7 @@
 // Every error answer of the edge: JSON `{ code, msg }` with the right status and a message a person
 // understands, or a short HTML page for document requests. Never a stack; the log gets it with the id.
 import type { ServerResponse } from 'node:http';
-import type { ErrorRequestHandler, Request, Response } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import { requestIdOf } from './request-log.ts';
 import { BODY_LIMIT_BYTES } from './body.ts';
@@ -24,22 +24,17 @@ export function safeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The `{ code, msg }` answer on a plain node:http response (the hit fast path runs before Express). */
-export function writeJsonError(res: ServerResponse, answer: ErrorAnswer, requestId: string | undefined): void {
-  const body = safeJson({ code: answer.code, msg: answer.msg, data: null, requestId });
+/**
+ * The `{ code, msg }` answer, never stored, with the request's id; on any response, Express's or a raw
+ * one of the front door's parts (over the headers already set on it). No body for HEAD.
+ */
+export function sendJsonError(res: ServerResponse, answer: ErrorAnswer, extra: Record<string, unknown> = {}): void {
+  const body = Buffer.from(safeJson({ code: answer.code, msg: answer.msg, data: null, ...extra, requestId: requestIdOf(res) }));
   res.statusCode = answer.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
-}
-
-export function sendJsonError(res: Response, answer: ErrorAnswer, extra: Record<string, unknown> = {}): void {
-  res
-    .status(answer.status)
-    .set('Cache-Control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(safeJson({ code: answer.code, msg: answer.msg, data: null, ...extra, requestId: requestIdOf(res) }));
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
 interface BodyParserError {
@@ -89,13 +84,27 @@ function wantsHtml(req: Request): boolean {
   return req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
 }
 
+/**
+ * The answer to an error, logged: a caller's mistake (4xx) as info, anything else as an error ("unhandled
+ * error" when it is a fault of the edge's own, answered 500). `url` as the client sent it.
+ */
+export function loggedErrorAnswer(
+  logger: Logger,
+  answerOf: ErrorAnswerOf,
+  err: unknown,
+  at: { res: ServerResponse; method: string | undefined; url: string | undefined },
+): ErrorAnswer {
+  const known = answerFor(err, answerOf);
+  const answer = known ?? { status: 500, code: 500, msg: 'Internal server error' };
+  const log = { reqId: requestIdOf(at.res), method: at.method, url: at.url, status: answer.status, err };
+  if (known && answer.status < 500) logger.info(log, answer.msg);
+  else logger.error(log, known ? answer.msg : 'unhandled error');
+  return answer;
+}
+
 export function errorHandler(logger: Logger, answerOf: ErrorAnswerOf): ErrorRequestHandler {
   return (err, req, res, next) => {
-    const known = answerFor(err, answerOf);
-    const answer = known ?? { status: 500, code: 500, msg: 'Internal server error' };
-    const log = { reqId: requestIdOf(res), method: req.method, url: req.originalUrl, status: answer.status, err };
-    if (known && answer.status < 500) logger.info(log, answer.msg);
-    else logger.error(log, known ? answer.msg : 'unhandled error');
+    const answer = loggedErrorAnswer(logger, answerOf, err, { res, method: req.method, url: req.originalUrl });
     if (res.headersSent) {
       next(err); // Express ends the broken response
       return;

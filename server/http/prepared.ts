@@ -1,11 +1,13 @@
-// A prepared answer: everything a cached answer sends that does not depend on the request — status,
+// A prepared answer: everything an answer from memory sends that does not depend on the request — status,
 // headers (security headers, type, Cache-Control, ETag, Vary, tags) flattened once, and the body in each
-// coding compressed once — so sending it is a lookup and one writeHead. The front door and the Express
-// routes send cached answers through sendPrepared alone, so both send the same bytes.
+// coding compressed once — so sending it is a lookup and one writeHead. sendPrepared is the one sender of
+// every answer the edge holds in memory (stored pages, API reads, IIIF answers, picture variants, build
+// files, /healthz), called by the front door's parts and by Express's routes alike: it alone decides the
+// 304 (If-None-Match, `*` included, by weak comparison), HEAD, the coding and `Vary`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCb, constants as zlib, gzip as gzipCb } from 'node:zlib';
-import { noteCache } from './request-log.ts';
+import { noteCache, notePrepared } from './request-log.ts';
 
 const brotli = promisify(brotliCb);
 const gzip = promisify(gzipCb);
@@ -49,8 +51,9 @@ export interface Prepared {
 /** What differs per sending. */
 export interface Sending {
   requestId: string;
-  /** X-Cache: HIT, STALE… and Age; absent for answers that are not cached copies (files, probes). */
+  /** X-Cache: HIT, STALE…; absent for answers that are not cached copies (files, probes). */
   cache?: string;
+  /** Age, in seconds, when the cache knows how old its copy is. */
   ageS?: number;
   /** While draining, every answer closes its connection. */
   close: boolean;
@@ -67,6 +70,19 @@ export function flatHead(pairs: HeaderPairs): string[] {
   return [...byName].flat();
 }
 
+/**
+ * The headers of a prepared answer: its own, its ETag, and `Vary` naming Accept-Encoding beside whatever
+ * else the answer varies on (a picture variant's Accept, info.json's).
+ */
+function preparedHead(pairs: HeaderPairs, etag: string): string[] {
+  let vary = 'Accept-Encoding';
+  for (const [name, value] of pairs) {
+    if (name.toLowerCase() !== 'vary') continue;
+    vary = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(value) ? value : `${value}, Accept-Encoding`;
+  }
+  return flatHead([...pairs, ['ETag', etag], ['Vary', vary]]);
+}
+
 /** Compresses once (in the thread pool) and freezes the headers; `brotli: false` leaves the brotli copy for withBrotli. */
 export async function prepare(
   status: number,
@@ -80,7 +96,7 @@ export async function prepare(
   const [gz, br] = worth ? await Promise.all([gzip(identity, { level: 9 }), codings.brotli ? brotliOf(identity) : null]) : [null, null];
   return {
     status,
-    head: flatHead([...pairs, ['ETag', etag], ['Vary', 'Accept-Encoding']]),
+    head: preparedHead(pairs, etag),
     etag,
     identity,
     // zlib's output is a slice of its own output chunk: keep only the bytes.
@@ -119,7 +135,7 @@ export function preparedOf(
   gzip: Buffer | null,
   br: Buffer | null = null,
 ): Prepared {
-  return { status, head: flatHead([...pairs, ['ETag', etag], ['Vary', 'Accept-Encoding']]), etag, identity, gzip, br };
+  return { status, head: preparedHead(pairs, etag), etag, identity, gzip, br };
 }
 
 /** Bytes a prepared answer holds, for a cache's bound (its Buffers own their memory). */
@@ -129,14 +145,19 @@ export function preparedBytes(p: Prepared): number {
   return n;
 }
 
-/** Sends it: the coding the client takes, 304 when it has this version, no body for HEAD. Returns the status sent. */
+/**
+ * Sends it, in one writeHead and one write: 304 when If-None-Match names this version (or is `*`), the
+ * best coding the client takes among the copies there are, no body for HEAD. Returns the status sent.
+ */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared, sending: Sending): number {
   const headers = [...p.head, 'X-Request-Id', sending.requestId];
   if (sending.cache !== undefined) {
     noteCache(res, sending.cache);
-    headers.push('X-Cache', sending.cache, 'Age', String(sending.ageS ?? 0));
+    headers.push('X-Cache', sending.cache);
   }
+  if (sending.ageS !== undefined) headers.push('Age', String(sending.ageS));
   if (sending.close) headers.push('Connection', 'close');
+  notePrepared(res);
   if (matchesEtag(req.headers['if-none-match'], p.etag)) {
     res.writeHead(304, headers);
     res.end();

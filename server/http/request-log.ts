@@ -4,8 +4,15 @@
 // JSON log line and the request-duration metric, written at the end of the turn. A client that leaves
 // before its answer is complete is an info line with the code CLIENT_GONE, never an error.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+
+/**
+ * A room's part at the front door (server/door.ts, from the path table server/paths.ts): it answers what
+ * its room holds in memory, beginning the request with beginDoorRequest, or hands the request on to `next`
+ * (Express) untouched. `started` is when the door took the request (the duration metric counts from it).
+ */
+export type DoorPart = (req: IncomingMessage, res: ServerResponse, started: number, next: RequestListener) => void;
 
 const SANE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
@@ -28,6 +35,8 @@ interface RequestContext {
   route: string;
   /** X-Cache of the answer. */
   cache: string | undefined;
+  /** The answer is a prepared one (http/prepared.ts), sent as it is: compression leaves it alone. */
+  prepared: boolean;
 }
 
 const CONTEXT = Symbol('edge request');
@@ -58,6 +67,15 @@ export function noteCache(res: ServerResponse, status: string): void {
   if (context) context.cache = status;
 }
 
+/** Notes that the answer going out is a prepared one, which chose its own coding (http/prepared.ts sendPrepared). */
+export function notePrepared(res: ServerResponse): void {
+  const context = (res as WithContext)[CONTEXT];
+  if (context) context.prepared = true;
+}
+
+/** Whether the answer going out is a prepared one: compression of answers made now (http/compress.ts) leaves it as it is. */
+export const isPrepared = (res: ServerResponse): boolean => (res as WithContext)[CONTEXT]?.prepared === true;
+
 /** The request's id: its own X-Request-Id when sane, else a new one. */
 function idOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
@@ -84,11 +102,11 @@ export function beginDoorRequest(
   return { requestId: begin(req, res, deps, started), close: deps.draining() };
 }
 
-/** A request the door began and hands on to Express keeps its id (and its start). */
+/** A request begun at the door keeps its id (and its start) when its headers go out one by one after all. */
 function begin(req: IncomingMessage, res: ServerResponse, deps: RequestLogDeps, started: number): string {
   const known = (res as WithContext)[CONTEXT];
   if (known) return known.id;
-  const context: RequestContext = { id: idOf(req), route: 'unmatched', cache: undefined };
+  const context: RequestContext = { id: idOf(req), route: 'unmatched', cache: undefined, prepared: false };
   (res as WithContext)[CONTEXT] = context;
   logWhenFinished(req, res, context, deps, started);
   return context.id;

@@ -341,3 +341,9 @@ export function adminRouter({ token, cache, extraStats, operator, worker }: Admi
   consoleRoutes(router, state, operator);
   return router;
 }
+
+/** Without ADMIN_TOKEN the operator routes do not exist: a plain 404 for everything under /_edge. */
+export const absentAdminRoutes: RequestHandler = (req, res) => {
+  setRouteId(res, 'edge-admin');
+  sendJsonError(res, { status: 404, code: 404, msg: `No such endpoint: ${req.method} ${req.originalUrl.split('?')[0]}` });
+};

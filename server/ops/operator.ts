@@ -13,10 +13,9 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { stringBytes } from '../cache/kit.ts';
+import { stringBytes, type CacheStatus } from '../cache/kit.ts';
 import type { CacheEntry, ResponseCache } from '../cache/response-cache.ts';
 import type { CallOutcome } from '../upstream/upstream-error.ts';
-import type { CacheStatus } from '../content/content-api.ts';
 import { createLiveRules, READ_ENDPOINTS, watchRulesFile, type LiveRules, type RulesFileWatcher } from '../content/lifetimes.ts';
 import type { EdgeMetrics } from './metrics.ts';
 import type { Readiness } from './probes.ts';

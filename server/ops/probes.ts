@@ -1,14 +1,20 @@
-// What the orchestrator and Prometheus ask: readiness, answered on GET /readyz, and GET /metrics
-// (Prometheus text). /healthz is the front door's: it never reaches Express. Each answers its exact path
-// alone: `/metrics/`, `/METRICS` or `/Metrics` are page addresses like any other, so a proxy rule that
-// hides `/metrics` hides the only spelling the edge answers.
+// What the orchestrator and Prometheus ask: liveness on GET /healthz (the front door's part: a prepared
+// answer, never Express, never the content service), readiness on GET /readyz, and GET /metrics
+// (Prometheus text), Express's part. Each answers its exact path alone: `/metrics/`, `/METRICS` or
+// `/Metrics` are page addresses like any other, so a proxy rule that hides `/metrics` hides the only
+// spelling the edge answers.
 //
 // "Ready" = the content service answered recently and we are not draining. When nothing has asked the
 // service for a while, a readiness check makes one light probe call (at most one at a time). Its detail
 // (e.g. `redis`) is shown but never decides it.
 import { Router } from 'express';
-import { setRouteId } from '../http/request-log.ts';
+import { preparedOf, sendPrepared } from '../http/prepared.ts';
+import { beginDoorRequest, setRouteId, type DoorPart, type RequestLogDeps } from '../http/request-log.ts';
+import type { SecurityHeaders } from '../http/security.ts';
 import type { EdgeMetrics } from './metrics.ts';
+
+/** The paths the probes answer, exactly. */
+export const PROBE_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 export interface Readiness {
   /** A call got an envelope back (success or an application error): the service is there. */
@@ -66,7 +72,24 @@ export function createReadiness({ now, windowMs, probe, detail }: ReadinessOptio
   };
 }
 
-/** GET /readyz and GET /metrics, at exactly those paths: case-sensitive, no trailing slash. */
+/** The door's part: GET or HEAD /healthz, `{"status":"ok"}` from memory; everything else goes on. */
+export function healthAtDoor(security: SecurityHeaders, log: RequestLogDeps): DoorPart {
+  const health = preparedOf(
+    200,
+    [...security, ['Content-Type', 'application/json; charset=utf-8'], ['Cache-Control', 'no-store']],
+    'W/"f-ok"',
+    Buffer.from('{"status":"ok"}'),
+    null,
+  );
+  return (req, res, started, next) => {
+    if (req.url !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next(req, res);
+    const sending = beginDoorRequest(req, res, log, started);
+    setRouteId(res, 'healthz');
+    sendPrepared(req, res, health, sending);
+  };
+}
+
+/** Express's part: GET /readyz and GET /metrics, at exactly those paths: case-sensitive, no trailing slash. */
 export function probesRouter({ readiness, metrics }: { readiness: Readiness; metrics: EdgeMetrics }): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.get('/readyz', async (_req, res) => {

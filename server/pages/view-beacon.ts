@@ -10,10 +10,10 @@
 // hit whose page lives elsewhere: the visitor is leaving for it, and the service counts that view when
 // the edge asks for the article, as the original front end did when such a hit was clicked.
 import { Router, type RequestHandler } from 'express';
-import { LRUCache } from 'lru-cache';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { VISIT_PREFIX, visitPath } from '../../shared/links.ts';
+import { recentByCount } from '../cache/policies.ts';
 import { visitedIdsOf, type VisitCounter } from '../content/visits.ts';
 import { clientKeyOf } from '../http/client-address.ts';
 import { sendJsonError } from '../http/error-answers.ts';
@@ -38,7 +38,7 @@ export interface PendingOpens {
 }
 
 export function createPendingOpens({ max, ttlMs, now }: { max: number; ttlMs: number; now: () => number }): PendingOpens {
-  const opens = new LRUCache<string, true>({ max, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+  const opens = recentByCount<true>({ max, ttlMs, now });
   const keyOf = (client: string, id: string): string => `${client} ${id}`;
   return {
     add: (client, id) => void opens.set(keyOf(client, id), true),

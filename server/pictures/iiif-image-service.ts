@@ -11,8 +11,8 @@ import { createWorkQueue, limitSharpThreads } from './work-queue.ts';
 import { createSourceBudget, readOriginal } from './source.ts';
 import type { UpstreamClient } from '../upstream/client.ts';
 import { buildPyramid, cutImage, pictureSize, type Pyramid } from './pyramid.ts';
-import { LRUCache } from 'lru-cache';
-import { etagOf } from './variant-cache.ts';
+import { etagOf } from '../cache/kit.ts';
+import { singleFlightByBytes, singleFlightByCount } from '../cache/policies.ts';
 import { isStableName } from './variant-request.ts';
 import type { ImagePlan } from './iiif-image-request.ts';
 
@@ -118,10 +118,10 @@ export function createImageService({ client, metrics, cacheBytes }: ImageService
 
 // ---- The caches ----
 // What the image service keeps in memory: the pyramids of the pictures asked for and the answers cut
-// from them, each bounded by bytes (lru-cache), and each made once however many requests ask for it
-// meanwhile (`fetch()` coalesces them onto one computation; a failure is not kept, the next request
-// tries again). The size of every picture seen is kept apart, in a small cache bounded by entries, so an
-// answer or info.json whose pyramid was evicted is still found without reading the picture again. A
+// from them, each bounded by bytes and made once however many requests ask for it meanwhile; a failure
+// is not kept, the next request tries again (`singleFlightByBytes`, server/cache/policies.ts). The size
+// of every picture seen is kept apart, in a small cache bounded by entries (`singleFlightByCount`), so
+// an answer or info.json whose pyramid was evicted is still found without reading the picture again. A
 // file whose name may be replaced in place is kept only for a while; an upload id's file for good.
 
 /**
@@ -176,71 +176,53 @@ const answerKey = (path: string, plan: ImagePlan): string => `${plan.canonical} 
 const ttlOf = (path: string): number | undefined => (isStableName(path) ? undefined : CHANGEABLE_TTL_MS);
 
 export function createImageCaches({ build, cut, measure, bytes = IIIF_CACHE_BYTES }: ImageCacheDeps): ImageCaches {
-  // One table of sizes, filled by pyramids and by headers read for manifests; a fetch() reads a header
-  // once however many manifests ask meanwhile.
-  const sizes = new LRUCache<string, PictureSize>({
+  // One table of sizes, filled by pyramids and by headers read for manifests; a header is read once
+  // however many manifests ask meanwhile.
+  const sizes = singleFlightByCount<PictureSize, string>({
     max: SIZE_ENTRIES,
-    fetchMethod: async (path, _stale, { signal, options }): Promise<PictureSize> => {
+    keyOf: (path) => path,
+    make: async (path, signal) => {
       const size = measure ? await measure(path, signal) : await pyramidOf(path);
-      const ttl = ttlOf(path);
-      if (ttl !== undefined) options.ttl = ttl;
-      return { width: size.width, height: size.height };
+      return { value: { width: size.width, height: size.height }, ttlMs: ttlOf(path) };
     },
   });
-  const pyramids = new LRUCache<string, Pyramid>({
-    maxSize: bytes.pyramids,
+  const pyramids = singleFlightByBytes<Pyramid, string>({
+    maxBytes: bytes.pyramids,
     // A pyramid larger than the whole bound is used for the requests waiting on it, then not kept.
-    sizeCalculation: (p, k) => p.body.length + k.length + 256,
-    fetchMethod: async (path, _stale, { signal, options }) => {
+    bytesOf: (p) => p.body.length,
+    keyOf: (path) => path,
+    make: async (path, signal) => {
       const pyramid = await build(path, signal);
-      const ttl = ttlOf(path);
-      if (ttl !== undefined) options.ttl = ttl;
-      sizes.set(path, { width: pyramid.width, height: pyramid.height }, { ttl });
-      return pyramid;
+      const ttlMs = ttlOf(path);
+      sizes.set(path, { width: pyramid.width, height: pyramid.height }, ttlMs);
+      return { value: pyramid, ttlMs };
     },
   });
-  const pyramidOf = async (path: string): Promise<Pyramid> =>
-    // fetch() resolves undefined only when the build was aborted (evicted meanwhile): build it again.
-    (await pyramids.fetch(path)) ?? (await build(path, AbortSignal.timeout(60_000)));
-
-  const answers = new LRUCache<string, MadeAnswer, { path: string; plan: ImagePlan }>({
-    maxSize: bytes.answers,
-    sizeCalculation: (a, k) => a.body.length + k.length + 256,
-    fetchMethod: async (_key, _stale, { context, options }) => {
-      const body = await cut(await pyramidOf(context.path), context.plan);
-      const ttl = ttlOf(context.path);
-      if (ttl !== undefined) options.ttl = ttl;
-      return { body, etag: etagOf(body) };
+  const pyramidOf = async (path: string): Promise<Pyramid> => (await pyramids.get(path)).value;
+  const answers = singleFlightByBytes<MadeAnswer, { path: string; plan: ImagePlan }>({
+    maxBytes: bytes.answers,
+    bytesOf: (a) => a.body.length,
+    keyOf: ({ path, plan }) => answerKey(path, plan),
+    make: async ({ path, plan }) => {
+      const body = await cut(await pyramidOf(path), plan);
+      return { value: { body, etag: etagOf(body) }, ttlMs: ttlOf(path) };
     },
   });
 
   return {
     async size(path) {
-      const known = sizes.get(path);
+      const known = sizes.find(path);
       if (known) return known;
       const { width, height } = await pyramidOf(path);
       return { width, height };
     },
-    knownSize: (path) => sizes.get(path),
-    async measure(path) {
-      const size = sizes.get(path) ?? (await sizes.fetch(path));
-      if (size) return size;
-      // fetch() resolves undefined only when the read was aborted (evicted meanwhile): the pyramid knows.
-      const { width, height } = await pyramidOf(path);
-      return { width, height };
-    },
-    peek: (path, plan) => answers.get(answerKey(path, plan)),
+    knownSize: (path) => sizes.find(path),
+    measure: async (path) => sizes.find(path) ?? (await sizes.get(path)).value,
+    peek: (path, plan) => answers.find({ path, plan }),
     async answer(path, plan) {
-      const key = answerKey(path, plan);
-      const hit = answers.has(key);
-      const made = await answers.fetch(key, { context: { path, plan } });
-      if (made) return { made, hit };
-      const body = await cut(await pyramidOf(path), plan);
-      return { made: { body, etag: etagOf(body) }, hit: false };
+      const { value, hit } = await answers.get({ path, plan });
+      return { made: value, hit };
     },
-    stats: () => ({
-      pyramids: { entries: pyramids.size, bytes: pyramids.calculatedSize },
-      answers: { entries: answers.size, bytes: answers.calculatedSize },
-    }),
+    stats: () => ({ pyramids: pyramids.stats(), answers: answers.stats() }),
   };
 }

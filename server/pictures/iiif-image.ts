@@ -6,19 +6,22 @@
 // only for a path below the file prefix on the service's own origin. Every refusal is JSON a person can
 // read with a stable code: 400 for a bad id or parameter, 404 for a missing file or a name that is no
 // picture's, 413 for a picture too large to decode, 501 for what the API defines and this service does
-// not make.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// not make. Two parts, from the path table (server/paths.ts): the front door's (imageAtDoor) sends an
+// answer already made; Express's router has the rest. Both send an image answer through one function,
+// imageAnswer, and the one sender (http/prepared.ts sendPrepared), so the two cannot differ.
+import type { ServerResponse } from 'node:http';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
 import { IIIF_CROSS_ORIGIN, IIIF_IMAGE_CONTEXT, IIIF_PREFIX, IIIF_PROFILE_URI, imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
 import { sendJsonError } from '../http/error-answers.ts';
+import { protocolOf, type ProxyTrust } from '../http/client-address.ts';
 import { safeOrigin } from '../http/origin.ts';
-import { flatHead, sendPrepared, type HeaderPairs } from '../http/prepared.ts';
-import { beginDoorRequest, labelCache, noteCache, setRouteId, type RequestLogDeps } from '../http/request-log.ts';
+import { prepare, preparedOf, sendPrepared, type HeaderPairs, type Prepared, type Sending } from '../http/prepared.ts';
+import { beginDoorRequest, labelCache, requestIdOf, setRouteId, type DoorPart, type RequestLogDeps } from '../http/request-log.ts';
 import type { SecurityHeaders } from '../http/security.ts';
-import { etagOf } from './variant-cache.ts';
+import { etagOf } from '../cache/kit.ts';
 import { isStableName } from './variant-request.ts';
 import type { MetricsRegistry } from './variants.ts';
 import type { SiteSettings } from '../loaders/types.ts';
@@ -39,8 +42,8 @@ export interface ImageServiceDeps {
   site: Pick<SiteSettings, 'filePrefix' | 'publicUrl'>;
   /** Bounds of the pyramid and answer caches (IIIF_CACHE_BYTES by default). */
   cacheBytes?: { pyramids: number; answers: number };
-  /** What the front door needs to send an answer itself; without it every request goes to the router. */
-  door?: { security: SecurityHeaders; log: RequestLogDeps };
+  /** What both parts answer with: the security headers, the request log, and the rule of the client's protocol (info.json's id, the canonical link). */
+  http: { security: SecurityHeaders; log: RequestLogDeps; trust: ProxyTrust };
 }
 
 /** A year and immutable for upload-id names (the bytes never change); a day for others. */
@@ -81,10 +84,10 @@ function answersMetric(metrics: MetricsRegistry | undefined): (outcome: string) 
 }
 
 export interface IiifImages {
-  /** Mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
+  /** Express's part, mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
   router: Router;
-  /** The front door's part: an image answer already in memory, sent whole; false for anything else. */
-  hits: ImageHits;
+  /** The front door's part: an image answer already in memory, sent whole; anything else goes on to Express. */
+  door: DoorPart;
   /** A picture's size for a manifest's canvas, as this service reports it (at a path below FILE_PREFIX). */
   measure: MeasurePicture;
 }
@@ -97,8 +100,6 @@ export interface IiifImages {
 export type MeasurePicture = (path: string) => Promise<CanvasSize>;
 export type CanvasSize = { ok: true; width: number; height: number } | { ok: false; reason: 'missing' | 'unreadable' };
 
-export type ImageHits = (req: IncomingMessage, res: ServerResponse, started: number, protocol: string) => boolean;
-
 /** The image service, and the two ways into it: Express's router, and the front door's hits. */
 export function createIiifImages(deps: ImageServiceDeps): IiifImages {
   const service = createImageService({
@@ -107,7 +108,7 @@ export function createIiifImages(deps: ImageServiceDeps): IiifImages {
     ...(deps.cacheBytes ? { cacheBytes: deps.cacheBytes } : {}),
   });
   const count = answersMetric(deps.metrics);
-  return { router: imageRouter(deps, service, count), hits: imageHits(deps, service, count), measure: measureWith(service) };
+  return { router: imageRouter(deps, service, count), door: imageAtDoor(deps, service, count), measure: measureWith(service) };
 }
 
 function measureWith(service: ImageCaches): MeasurePicture {
@@ -123,40 +124,31 @@ function measureWith(service: ImageCaches): MeasurePicture {
 }
 
 /**
- * Cached image answers for the front door: the address is read and checked exactly as the router reads
- * it, then only the picture's known size and the answer cache are consulted; whatever is not already in
- * memory (an unknown picture, a refusal, a miss, info.json) is the router's.
+ * The door's part: the address is read and checked exactly as the router reads it, then only the
+ * picture's known size and the answer cache are consulted; whatever is not already in memory (an
+ * unknown picture, a refusal, a miss, info.json, a method other than GET and HEAD) goes on to Express.
  */
-function imageHits(deps: ImageServiceDeps, service: ImageCaches, count: (outcome: string) => void): ImageHits {
-  const security = deps.door?.security ?? [];
-  return (req, res, started, protocol) => {
+function imageAtDoor(deps: ImageServiceDeps, service: ImageCaches, count: (outcome: string) => void): DoorPart {
+  const { security, log, trust } = deps.http;
+  return (req, res, started, next) => {
     const url = req.url ?? '/';
-    if (!deps.door || !url.startsWith(`${IIIF_PREFIX}/`)) return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith(`${IIIF_PREFIX}/`)) return next(req, res);
     const target = targetOf(url.slice(IIIF_PREFIX.length));
-    if (target.kind !== 'image') return false;
+    if (target.kind !== 'image') return next(req, res);
     const store = storePathOfImageId(target.id);
-    if (!store.ok || !PICTURE_EXTENSION.test(store.path)) return false;
+    if (!store.ok || !PICTURE_EXTENSION.test(store.path)) return next(req, res);
     const path = storeRequestPath(deps.site.filePrefix, store.path);
     const size = service.knownSize(path);
     const parsed = size && parseImageRequest(...target.params, IIIF_OUTPUT_LIMITS);
     const plan = size && parsed?.ok && planImage(parsed.value, size.width, size.height, IIIF_OUTPUT_LIMITS);
     const made = plan && plan.ok && service.peek(path, plan.value);
-    if (!plan || !plan.ok || !made) return false;
-    const sending = beginDoorRequest(req, res, deps.door.log, started);
+    if (!plan || !plan.ok || !made) return next(req, res);
+    const sending = beginDoorRequest(req, res, log, started);
     setRouteId(res, 'iiif:image');
-    noteCache(res, 'HIT');
     count('hit');
-    const base = `${safeOrigin(deps.site.publicUrl, protocol, req.headers.host)}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
-    const head = flatHead([
-      ...security,
-      ...IIIF_CROSS_ORIGIN,
-      ['X-Cache', 'HIT'],
-      ...imageHeaders(path, base, plan.value),
-      ['ETag', made.etag],
-    ]);
-    const answer = { status: 200, head, etag: made.etag, identity: made.body, gzip: null, br: null };
-    sendPrepared(req, res, answer, sending);
-    return true;
+    const base = `${safeOrigin(deps.site.publicUrl, protocolOf(req, trust), req.headers.host)}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
+    const answer = imageAnswer(security, made, path, base, plan.value);
+    sendPrepared(req, res, answer, { requestId: sending.requestId, close: sending.close, cache: 'HIT' });
   };
 }
 
@@ -180,7 +172,7 @@ function imageRouter(deps: ImageServiceDeps, service: ImageCaches, count: (outco
     const store = storePathOfImageId(target.id);
     if (!store.ok) return refuse(res, { status: 400, error: 'IIIF_BAD_ID', msg: `${store.msg}. ${ADDRESS_HINT}`, outcome: 'bad_id' });
     if (!PICTURE_EXTENSION.test(store.path)) return refuse(res, notAPicture(store.path));
-    const base = `${safeOrigin(deps.site.publicUrl, req.protocol, req.get('host'))}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
+    const base = `${safeOrigin(deps.site.publicUrl, protocolOf(req, deps.http.trust), req.headers.host)}${IIIF_PREFIX}/${imageIdOf(store.path)}`;
     if (target.kind === 'redirect') {
       count('redirect');
       res.redirect(303, `${base}/info.json`);
@@ -189,9 +181,9 @@ function imageRouter(deps: ImageServiceDeps, service: ImageCaches, count: (outco
     const path = storeRequestPath(deps.site.filePrefix, store.path);
     try {
       if (target.kind === 'info') {
-        await sendInfo(req, res, service, path, base);
+        await sendInfo(req, res, deps.http.security, { service, path, base });
         count('info');
-      } else await sendImage(req, res, { service, path, base, params: target.params, count, refuse });
+      } else await sendImage(req, res, { security: deps.http.security, service, path, base, params: target.params, count, refuse });
     } catch (err) {
       refuse(res, refusalOf(err, store.path));
     }
@@ -200,29 +192,46 @@ function imageRouter(deps: ImageServiceDeps, service: ImageCaches, count: (outco
   return router;
 }
 
-async function sendInfo(req: Request, res: Response, service: ImageCaches, path: string, base: string): Promise<void> {
+/** What one answer of the router has to say it with: the picture's store path and its service's address. */
+interface ImageAt {
+  service: ImageCaches;
+  path: string;
+  base: string;
+}
+
+/** What an answer of the router goes out with: the request's id, whether it closes its connection, X-Cache. */
+const sendingOf = (res: ServerResponse, cache: string | undefined): Sending => ({
+  requestId: requestIdOf(res) ?? '',
+  close: res.getHeader('connection') === 'close',
+  cache,
+});
+
+async function sendInfo(req: Request, res: Response, security: SecurityHeaders, { service, path, base }: ImageAt): Promise<void> {
   const { width, height } = await service.size(path);
   const body = Buffer.from(JSON.stringify(imageInfo(base, width, height, IIIF_OUTPUT_LIMITS)));
   // JSON-LD for clients that ask for it or for anything; plain JSON for those that name JSON alone.
   const accept = req.headers.accept ?? '';
   const plain = accept.includes('application/json') && !accept.includes('application/ld+json');
-  res.setHeader('Content-Type', plain ? 'application/json' : INFO_LD_TYPE);
-  res.setHeader('Vary', 'Accept');
-  res.setHeader('Link', `<${IIIF_PROFILE_URI}>;rel="profile"`);
-  res.setHeader('Cache-Control', INFO_CACHE_CONTROL);
-  send(req, res, { body, etag: etagOf(body) });
+  const headers: HeaderPairs = [
+    ...security,
+    ...IIIF_CROSS_ORIGIN,
+    ['Content-Type', plain ? 'application/json' : INFO_LD_TYPE],
+    ['Vary', 'Accept'],
+    ['Link', `<${IIIF_PROFILE_URI}>;rel="profile"`],
+    ['Cache-Control', INFO_CACHE_CONTROL],
+  ];
+  // X-Cache stays BYPASS: info.json is made for each request, from the size alone.
+  sendPrepared(req, res, await prepare(200, headers, body, etagOf(body)), sendingOf(res, undefined));
 }
 
-interface ImageCall {
-  service: ImageCaches;
-  path: string;
-  base: string;
+interface ImageCall extends ImageAt {
+  security: SecurityHeaders;
   params: [string, string, string, string];
   count: (outcome: string) => void;
   refuse: (res: Response, answer: ImageRefusalAnswer) => void;
 }
 
-async function sendImage(req: Request, res: Response, { service, path, base, params, count, refuse }: ImageCall): Promise<void> {
+async function sendImage(req: Request, res: Response, { security, service, path, base, params, count, refuse }: ImageCall): Promise<void> {
   const parsed = parseImageRequest(...params, IIIF_OUTPUT_LIMITS);
   if (!parsed.ok) return refuse(res, { ...parsed.refusal, outcome: 'bad_request' });
   const { width, height } = await service.size(path);
@@ -230,32 +239,28 @@ async function sendImage(req: Request, res: Response, { service, path, base, par
   if (!plan.ok) return refuse(res, { ...plan.refusal, outcome: 'bad_request' });
   const { made, hit } = await service.answer(path, plan.value);
   count(hit ? 'hit' : 'miss');
-  labelCache(res, hit ? 'HIT' : 'MISS');
-  for (const [name, value] of imageHeaders(path, base, plan.value)) res.setHeader(name, value);
-  send(req, res, made);
+  sendPrepared(req, res, imageAnswer(security, made, path, base, plan.value), sendingOf(res, hit ? 'HIT' : 'MISS'));
 }
 
-/** What an image answer says besides its bytes, the same whether the front door or Express sends it. */
-function imageHeaders(path: string, base: string, plan: ImagePlan): HeaderPairs {
-  return [
-    ['Content-Type', MEDIA_TYPE[plan.format]],
-    ['Link', `<${base}/${plan.canonical}>;rel="canonical", <${IIIF_PROFILE_URI}>;rel="profile"`],
-    ['Cache-Control', isStableName(path) ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL],
-  ];
-}
-
-/** 200 with the bytes (none for HEAD), or 304 when the client holds them. */
-function send(req: Request, res: Response, { body, etag }: MadeAnswer): void {
-  res.setHeader('ETag', etag);
-  const tags = req.headers['if-none-match'];
-  if (typeof tags === 'string' && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.setHeader('Content-Length', String(body.length));
-  res.status(200);
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+/**
+ * An image answer as it goes out, whether the front door or the router sends it: the bytes under their
+ * ETag, open to every origin, its type, its canonical address and how long it may be kept. No
+ * compressed copies: pictures are compressed already.
+ */
+function imageAnswer(security: SecurityHeaders, made: MadeAnswer, path: string, base: string, plan: ImagePlan): Prepared {
+  return preparedOf(
+    200,
+    [
+      ...security,
+      ...IIIF_CROSS_ORIGIN,
+      ['Content-Type', MEDIA_TYPE[plan.format]],
+      ['Link', `<${base}/${plan.canonical}>;rel="canonical", <${IIIF_PROFILE_URI}>;rel="profile"`],
+      ['Cache-Control', isStableName(path) ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL],
+    ],
+    made.etag,
+    made.body,
+    null,
+  );
 }
 
 // ---- Refusals ----

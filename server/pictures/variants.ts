@@ -7,7 +7,9 @@
 import type { Request, Response } from 'express';
 import { Counter, Histogram } from 'prom-client';
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
-import { labelCache } from '../http/request-log.ts';
+import { etagOf } from '../cache/kit.ts';
+import { preparedOf, sendPrepared } from '../http/prepared.ts';
+import { requestIdOf } from '../http/request-log.ts';
 import { sendJsonError } from '../http/error-answers.ts';
 import type { Registry } from 'prom-client';
 import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
@@ -16,7 +18,7 @@ import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
 import { makeVariant } from './resize.ts';
 import { createSourceBudget, type SourceHold } from './source.ts';
 import { MissingFile, readSource } from './source.ts';
-import { createVariantCache, etagOf, type Variant, type VariantKey } from './variant-cache.ts';
+import { createVariantCache, type Variant, type VariantKey } from './variant-cache.ts';
 import { isStableName, negotiateFormat, sourceFormatOf } from './variant-request.ts';
 import { ImageBusyError, createWorkQueue, limitSharpThreads } from './work-queue.ts';
 
@@ -75,7 +77,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   const budget = createSourceBudget(IMAGE_LIMITS.heldBytes);
   const count = imageMetrics(metrics);
 
-  const make = async (key: VariantKey, signal: AbortSignal): Promise<{ variant: Variant; ttlMs?: number }> => {
+  const make = async (key: VariantKey, signal: AbortSignal): Promise<{ value: Variant; ttlMs?: number }> => {
     const hold = budget.hold();
     try {
       return await makeHeld(key, signal, hold);
@@ -85,7 +87,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   };
 
   /** The variant, its source counted in `hold` from the first byte read until it is made. */
-  const makeHeld = async (key: VariantKey, signal: AbortSignal, hold: SourceHold): Promise<{ variant: Variant; ttlMs?: number }> => {
+  const makeHeld = async (key: VariantKey, signal: AbortSignal, hold: SourceHold): Promise<{ value: Variant; ttlMs?: number }> => {
     const deadline = AbortSignal.any([signal, AbortSignal.timeout(MAKE_DEADLINE_MS)]);
     const source = await readSource(client, key.path, { width: key.width, thumbWidth: IMAGE_SIZES.thumb, signal: deadline, hold });
     const stable = isStableName(key.path);
@@ -97,12 +99,12 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
       });
       const kind = out.resized ? 'resized' : 'as_is';
       count.made(kind, seconds);
-      return { variant: { body: out.body, type: out.type, etag: etagOf(out.body), stable, kind } };
+      return { value: { body: out.body, type: out.type, etag: etagOf(out.body), stable, kind } };
     } catch (err) {
       if (!(err instanceof ImageRefusal) || err.reason !== 'undecodable') throw err;
       count.made('original', 0);
       const variant: Variant = { body: source.body, type: source.type, etag: etagOf(source.body), stable: false, kind: 'original' };
-      return { variant, ttlMs: ORIGINAL_TTL_MS };
+      return { value: variant, ttlMs: ORIGINAL_TTL_MS };
     }
   };
   const cache = createVariantCache({ make });
@@ -129,7 +131,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
         return;
       }
       const format = negotiateFormat(req.headers.accept);
-      let found: { variant: Variant; hit: boolean };
+      let found: { value: Variant; hit: boolean };
       try {
         found = await cache.get({ path, width, format });
       } catch (err) {
@@ -148,7 +150,7 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
           { error: 'IMAGE_UPSTREAM' },
         );
       }
-      const { variant, hit } = found;
+      const { value: variant, hit } = found;
       count.served(hit ? 'hit' : 'miss');
       send(req, res, variant, hit);
     },
@@ -156,23 +158,26 @@ export function createImageVariants({ client, metrics }: { client: UpstreamClien
   };
 }
 
+/** A variant through the one sender (http/prepared.ts): its ETag, 304, HEAD, no compressed copy (pictures are compressed already). */
 function send(req: Request, res: Response, variant: Variant, hit: boolean): void {
-  res.setHeader('Vary', 'Accept');
-  labelCache(res, hit ? 'HIT' : 'MISS');
-  res.setHeader('X-Image-Variant', variant.kind);
-  res.setHeader('ETag', variant.etag);
-  res.setHeader(
-    'Cache-Control',
-    variant.kind === 'original' ? 'public, max-age=300' : variant.stable ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL,
+  const answer = preparedOf(
+    200,
+    [
+      ['Vary', 'Accept'],
+      ['X-Image-Variant', variant.kind],
+      [
+        'Cache-Control',
+        variant.kind === 'original' ? 'public, max-age=300' : variant.stable ? STABLE_CACHE_CONTROL : CHANGEABLE_CACHE_CONTROL,
+      ],
+      ['Content-Type', variant.type],
+    ],
+    variant.etag,
+    variant.body,
+    null,
   );
-  res.setHeader('Content-Type', variant.type);
-  const tags = req.headers['if-none-match'];
-  if (typeof tags === 'string' && tags.split(',').some((t) => t.trim().replace(/^W\//, '') === variant.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.setHeader('Content-Length', String(variant.body.length));
-  res.status(200);
-  if (req.method === 'HEAD') res.end();
-  else res.end(variant.body);
+  sendPrepared(req, res, answer, {
+    requestId: requestIdOf(res) ?? '',
+    close: res.getHeader('connection') === 'close',
+    cache: hit ? 'HIT' : 'MISS',
+  });
 }

@@ -1,19 +1,28 @@
 // The allow-listed API pass-through: every catalogue row at its own path under its own prefix, unsigned
-// from the browser and signed by the edge. A fresh cached read is answered by the front door
-// (createApiReads: Express's per-request set-up would cost several times what the hit itself does);
-// everything else — a miss, a write, a bad body, an unknown path — is the Express router's. Both send a
-// cached answer as one prepared answer made once per cache entry (apiAnswers), so they send the same
-// bytes. Anything else under the API prefixes is a 404 (405 for a known path) and never reaches the
-// service (nor the page router).
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+// from the browser and signed by the edge. Two parts, from the path table (server/paths.ts): the front
+// door's, apiReadsAtDoor, answers every read completely — a fresh hit from memory (Express's per-request
+// set-up would cost several times what the hit itself does), and otherwise the body checks, the miss
+// budget and the call through the content API, refusals and failures included; Express's, apiRouter,
+// answers writes and every other path below the prefixes (404, or 405 for a known path), which never
+// reach the service (nor the page router). A cached answer goes out through the one sender
+// (http/prepared.ts sendPrepared), prepared once per cache entry (apiAnswers).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { EndpointSpec, MatchedEndpoint } from '../../shared/endpoints.ts';
 import type { ContentAnswer, ContentApi, ContentCall } from '../content/content-api.ts';
-import { hasBody, hasJsonType, prereadBodies, readJsonBody, readJsonBodyThen } from '../http/body.ts';
-import { sendJsonError, writeJsonError } from '../http/error-answers.ts';
+import { hasBody, hasJsonType, readJsonBody, readJsonBodyThen } from '../http/body.ts';
+import { loggedErrorAnswer, sendJsonError, type ErrorAnswer } from '../http/error-answers.ts';
 import { preparedOf, sendPrepared, type Prepared } from '../http/prepared.ts';
-import { beginDoorRequest, beginRequest, labelCache, requestIdOf, setRouteId, type RequestLogDeps } from '../http/request-log.ts';
+import {
+  beginDoorRequest,
+  beginRequest,
+  labelCache,
+  requestIdOf,
+  setRouteId,
+  type DoorPart,
+  type RequestLogDeps,
+} from '../http/request-log.ts';
 import { applySecurityHeaders, type SecurityHeaders } from '../http/security.ts';
 import { rememberCanonical } from '../../shared/canonical-json.ts';
 import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
@@ -26,6 +35,9 @@ const CACHED_READ_HEADERS = [
   ['Content-Type', 'application/json; charset=utf-8'],
   ['Cache-Control', 'no-cache'],
 ] as const;
+
+/** A body sent as anything but JSON. */
+const NOT_JSON: ErrorAnswer = { status: 415, code: 415, msg: 'Send the request body as JSON (Content-Type: application/json)' };
 
 /** What a cached answer is sent as: made once per cache entry (its bytes), dropped with the entry. */
 export interface ApiAnswers {
@@ -46,23 +58,32 @@ export function createApiAnswers(security: SecurityHeaders): ApiAnswers {
   };
 }
 
-/** A content answer on an Express response: cached reads prepared, writes and uncached reads as they came (no-store). */
-function sendAnswer(req: Request, res: Response, answer: ContentAnswer, answers: ApiAnswers): void {
-  const sending = { requestId: requestIdOf(res) ?? '', close: res.getHeader('connection') === 'close' };
+/**
+ * A content answer: a cached read prepared, through the one sender; a write, or a read no cache keeps, as
+ * it came (no-store). On Express's response or on the door's, whose headers are set one by one here.
+ */
+function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: ContentAnswer, answers: ApiAnswers): void {
   if (answer.cache !== 'BYPASS' && answer.etag) {
     sendPrepared(req, res, answers.of({ raw: answer.raw, gzip: answer.gzip, etag: answer.etag }), {
-      requestId: sending.requestId,
-      close: sending.close,
+      requestId: requestIdOf(res) ?? '',
+      close: res.getHeader('connection') === 'close',
       cache: answer.cache,
       ageS: answer.ageS,
     });
     return;
   }
   labelCache(res, answer.cache, answer.ageS);
-  res.status(200).setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Length', answer.raw.length);
   res.end(req.method === 'HEAD' ? undefined : answer.raw);
+}
+
+/** A failure of the content service, in the edge's words, naming the endpoint. */
+function sendUpstreamError(res: ServerResponse, err: UpstreamError): void {
+  const answer = upstreamErrorAnswer(err);
+  sendJsonError(res, answer, { endpoint: err.endpoint, error: answer.error ?? err.code });
 }
 
 export interface ApiRouterOptions {
@@ -70,25 +91,11 @@ export interface ApiRouterOptions {
   paths: ApiPaths;
   answers: ApiAnswers;
   writeLimiter: RequestHandler;
-  /** The per-address budget of cache misses that reads spend. */
-  missBudget: MissBudget;
 }
 
-/** The JSON body, read here or picked up from the front door; 415 for other content types. */
+/** A write's JSON body; 415 for other content types. */
 const jsonBody: RequestHandler = (req, res, next) => {
-  const preread = prereadBodies.get(req);
-  if (preread) {
-    if ('error' in preread) next(preread.error);
-    else {
-      req.body = preread.body;
-      next();
-    }
-    return;
-  }
-  if (hasBody(req) && !hasJsonType(req)) {
-    sendJsonError(res, { status: 415, code: 415, msg: 'Send the request body as JSON (Content-Type: application/json)' });
-    return;
-  }
+  if (hasBody(req) && !hasJsonType(req)) return sendJsonError(res, NOT_JSON);
   readJsonBody(req).then((body) => {
     req.body = body;
     next();
@@ -102,55 +109,47 @@ function langOf(req: Request): Lang {
   return req.acceptsLanguages('zh', 'en') === 'en' ? 'en' : 'zh';
 }
 
-function callOf(req: Request, r: Response, spec: EndpointSpec): ContentCall | CallRefused {
-  // The Express route (a miss or a write), not the door's hit path: a copy per call is no cost here.
-  // eslint-disable-next-line no-restricted-syntax
-  return checkedCall(spec, { ...(req.params as Record<string, string>) }, searchOf(req.originalUrl), req.body, requestIdOf(r));
-}
-
-/** One catalogue row's handler: the checked call, the write rules for a write, the answer. */
-function rowHandler(spec: EndpointSpec, { contentApi, answers, missBudget }: ApiRouterOptions): RequestHandler {
+/** One write's handler: the checked call, the write rules, the answer. */
+function writeHandler(spec: EndpointSpec, { contentApi, answers }: ApiRouterOptions): RequestHandler {
   return async (req, r) => {
-    const call = callOf(req, r, spec);
+    // A copy per call is no cost on a write.
+    // eslint-disable-next-line no-restricted-syntax
+    const params = { ...(req.params as Record<string, string>) };
+    const call = checkedCall(spec, params, searchOf(req.originalUrl), req.body, requestIdOf(r));
     if (call instanceof CallRefused) {
       sendJsonError(r, { status: 400, code: 400, msg: call.msg }, { error: call.code });
       return;
     }
-    if (spec.write) {
-      const check = await checkWrite(spec.name, call, contentApi, langOf(req));
-      if (!check.ok) {
-        sendJsonError(r, { status: check.status, code: check.status, msg: check.msg }, { errors: check.errors });
-        return;
-      }
-      sendAnswer(req, r, await contentApi.answer(spec.name, check.call), answers);
+    const check = await checkWrite(spec.name, call, contentApi, langOf(req));
+    if (!check.ok) {
+      sendJsonError(r, { status: check.status, code: check.status, msg: check.msg }, { errors: check.errors });
       return;
     }
-    call.onMiss = missBudget.spender(r);
-    sendAnswer(req, r, await contentApi.answer(spec.name, call), answers);
+    sendAnswer(req, r, await contentApi.answer(spec.name, check.call), answers);
   };
 }
 
+/**
+ * Express's part: the writes (the write limit, the body, the write rules) and every other path below the
+ * API prefixes, a 404 or, for a path known under another method, a 405 naming the allowed ones. Reads are
+ * the front door's (apiReadsAtDoor).
+ */
 export function apiRouter(options: ApiRouterOptions): Router {
-  const { paths, writeLimiter, missBudget } = options;
+  const { paths, writeLimiter } = options;
   const router = Router({ caseSensitive: true, strict: true });
 
   for (const { path, spec } of paths.routes) {
+    if (!spec.write) continue;
     const name: RequestHandler = (_req, r, next) => {
       setRouteId(r, `api:${spec.name}`);
       // Error answers say it too; a served answer overwrites both.
-      labelCache(r, spec.write ? 'BYPASS' : 'MISS', 0);
+      labelCache(r, 'BYPASS', 0);
       next();
     };
-    const handler = rowHandler(spec, options);
+    const handler = writeHandler(spec, options);
     for (const method of spec.accepts) {
-      const chain: RequestHandler[] = [name];
-      if (spec.write) chain.push(writeLimiter);
-      if (method === 'POST') chain.push(jsonBody);
-      // Right before the call: the check and the count of a miss happen in one turn (miss-budget.ts).
-      if (!spec.write) chain.push(missBudget.gate);
-      chain.push(handler);
-      if (method === 'GET') router.get(path, ...chain);
-      else router.post(path, ...chain);
+      if (method === 'GET') router.get(path, name, writeLimiter, handler);
+      else router.post(path, name, writeLimiter, jsonBody, handler);
     }
   }
 
@@ -172,27 +171,28 @@ export function apiRouter(options: ApiRouterOptions): Router {
       next(err);
       return;
     }
-    if (err instanceof UpstreamError) {
-      const answer = upstreamErrorAnswer(err);
-      sendJsonError(r, answer, { endpoint: err.endpoint, error: answer.error ?? err.code });
-      return;
-    }
+    if (err instanceof UpstreamError) return sendUpstreamError(r, err);
     next(err);
   };
   router.use(errors);
   return router;
 }
 
-// ---- Fresh reads at the front door ----
+// ---- Reads at the front door ----
 
 export interface ApiReadsOptions {
   contentApi: ContentApi;
   /** The catalogue row of a browser-facing API path; null when none. */
   route: (method: string, path: string) => MatchedEndpoint | null;
   answers: ApiAnswers;
+  /** The per-address budget of cache misses that reads spend. */
+  missBudget: MissBudget;
   security: SecurityHeaders;
   log: RequestLogDeps;
 }
+
+/** What beginDoorRequest gave the request: its id, and whether its answer closes the connection. */
+type DoorSending = ReturnType<typeof beginDoorRequest>;
 
 interface Candidate {
   spec: EndpointSpec;
@@ -235,87 +235,94 @@ function bodyMemo(): (text: string, parse: () => unknown) => unknown {
 }
 
 /**
- * The fresh API reads, for the front door: true when the request is an API read (answered from the cache,
- * or handed to `app` with its body read), false when it is none (the door goes on). Anything that is not a
- * fresh hit goes to Express untouched, except that a body read here is handed over through prereadBodies.
- * Every path out of here is answered: a failure of this code itself is a logged 500, never a silent socket.
+ * The door's part: every API read (GET, HEAD or POST of a read row), answered here completely. Once the
+ * body is read and the call checked, a fresh hit goes out from memory in one write; anything else is
+ * answered as Express answers, its headers set one by one: the miss budget (429), a refused call (400),
+ * the call through the content API (a miss, a stale answer, a read no cache keeps), a failure of the
+ * service in the edge's words. A body the edge will not read is a 415, 413 or 400. Writes and paths that
+ * are no read go on to Express. Every path out of here is answered: a failure of this code itself is a
+ * logged 500, never a silent socket.
  */
-export function createApiReads(
-  app: RequestListener,
-  deps: ApiReadsOptions,
-): (req: IncomingMessage, res: ServerResponse, startedAt: number) => boolean {
+export function apiReadsAtDoor(deps: ApiReadsOptions): DoorPart {
+  const { contentApi, answers, missBudget, security, log } = deps;
   const memoBody = bodyMemo();
 
-  const fail = (req: IncomingMessage, res: ServerResponse, startedAt: number, err: unknown): void => {
-    if (requestIdOf(res) === undefined) beginRequest(req, res, deps.log, startedAt);
-    const reqId = requestIdOf(res);
-    deps.log.logger.error({ reqId, method: req.method, url: req.url, err }, 'fast path failed');
+  /** From here on the answer's headers go out one by one, as Express's do: the id, the security headers, X-Cache MISS until an answer says otherwise. */
+  const open = (req: IncomingMessage, res: ServerResponse): void => {
+    beginRequest(req, res, log); // the request keeps the id and the start the door gave it
+    applySecurityHeaders(res, security);
+    labelCache(res, 'MISS', 0);
+  };
+
+  /** An error answered: a body the edge will not read (4xx, logged as info), a fault of the edge (500, logged). */
+  const fail = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+    const answer = loggedErrorAnswer(log.logger, () => null, err, { res, method: req.method, url: req.url });
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    setRouteId(res, 'api:fast-path');
-    applySecurityHeaders(res, deps.security);
-    writeJsonError(res, { status: 500, code: 500, msg: 'Internal server error' }, reqId);
+    open(req, res);
+    sendJsonError(res, answer, answer.error === undefined ? {} : { error: answer.error });
   };
 
-  /** Sends a fresh hit; false when there is none, or when the call is refused (Express answers both). */
-  const serve = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): boolean => {
-    const call = checkedCall(c.spec, c.params, c.search, body, undefined);
-    if (call instanceof CallRefused) return false;
-    const hit = deps.contentApi.freshEntry(c.spec.name, call);
-    if (!hit) return false;
-    const sending = beginDoorRequest(req, res, deps.log, startedAt);
-    setRouteId(res, `api:${c.spec.name}`);
-    sendPrepared(req, res, deps.answers.of(hit.entry), {
-      requestId: sending.requestId,
-      close: sending.close,
-      cache: 'HIT',
-      ageS: hit.ageS,
-    });
-    return true;
+  /** The call through the content API, once the miss budget lets it go: the answer, or the service's failure. */
+  const call = (req: IncomingMessage, res: ServerResponse, name: EndpointSpec['name'], contentCall: ContentCall): void => {
+    contentCall.onMiss = missBudget.spender(res);
+    contentApi
+      .answer(name, contentCall)
+      .then(
+        (answer) => sendAnswer(req, res, answer, answers),
+        (err: unknown) => (err instanceof UpstreamError && !res.headersSent ? sendUpstreamError(res, err) : fail(req, res, err)),
+      )
+      .catch((err: unknown) => fail(req, res, err));
   };
 
-  const serveOrPass = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, startedAt: number): void => {
-    try {
-      if (serve(req, res, c, body, startedAt)) return;
-    } catch (err) {
-      fail(req, res, startedAt, err);
+  /** The read, with its body (undefined without one): a fresh hit, else the budget, the check and the call. */
+  const read = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, sending: DoorSending): void => {
+    const checked = checkedCall(c.spec, c.params, c.search, body, sending.requestId);
+    const hit = checked instanceof CallRefused ? null : contentApi.freshEntry(c.spec.name, checked);
+    if (hit) {
+      sendPrepared(req, res, answers.of(hit.entry), { requestId: sending.requestId, close: sending.close, cache: 'HIT', ageS: hit.ageS });
       return;
     }
-    // Only a request handed on needs its body left for the routes: a WeakMap entry per hit would be GC
-    // work on the path that answers most.
-    if (body !== undefined) prereadBodies.set(req, { body });
-    app(req, res);
+    open(req, res);
+    // Right before the call: the check and the count of a miss happen in one turn (miss-budget.ts).
+    missBudget.gate(req, res, (err) => {
+      if (err !== undefined) return fail(req, res, err);
+      if (checked instanceof CallRefused) return sendJsonError(res, { status: 400, code: 400, msg: checked.msg }, { error: checked.code });
+      call(req, res, c.spec.name, checked);
+    });
   };
 
-  return (req, res, startedAt) => {
+  const readOrFail = (req: IncomingMessage, res: ServerResponse, c: Candidate, body: unknown, sending: DoorSending): void => {
+    try {
+      read(req, res, c, body, sending);
+    } catch (err) {
+      fail(req, res, err); // thrown into raw-body's callback, it would end the process
+    }
+  };
+
+  return (req, res, started, next) => {
     let c: Candidate | null;
     try {
       c = candidateOf(req, deps.route);
     } catch {
-      c = null; // a path the fast router cannot read: Express's routes answer it (404, 400)
+      c = null; // a path the catalogue cannot read: Express's routes answer it (404, 400)
     }
-    if (!c) return false;
-    if (c.spec.method === 'GET') {
-      serveOrPass(req, res, c, undefined, startedAt);
-      return true;
-    }
+    if (!c) return next(req, res);
+    const sending = beginDoorRequest(req, res, log, started);
+    setRouteId(res, `api:${c.spec.name}`);
+    // A GET or a HEAD has no body. (A POST of a GET row, as some old clients send, has its body read and ignored.)
+    if (req.method !== 'POST') return readOrFail(req, res, c, undefined, sending);
     if (hasBody(req) && !hasJsonType(req)) {
-      app(req, res); // the route answers 415
-      return true;
+      open(req, res);
+      return sendJsonError(res, NOT_JSON);
     }
     const candidate = c;
     readJsonBodyThen(req, memoBody, (error, body) => {
-      try {
-        if (error === null) return serveOrPass(req, res, candidate, body, startedAt);
-        // Too large, too deep, not JSON: the route's error handler answers it (413/400/415).
-        prereadBodies.set(req, { error });
-        app(req, res);
-      } catch (err) {
-        fail(req, res, startedAt, err); // thrown into raw-body's callback, it would end the process
-      }
+      // Too large, too deep, not JSON, not UTF-8, cut off: 413, 400 or 415, saying which.
+      if (error !== null) return fail(req, res, error);
+      readOrFail(req, res, candidate, body, sending);
     });
-    return true;
   };
 }

@@ -1,5 +1,5 @@
 // Which browser-facing paths are API calls, and how a request to one becomes a call of the content
-// service: checked here, once, for both the front door's fresh reads and the Express routes. The paths are
+// service: checked here, once, for both the front door's reads and Express's writes. The paths are
 // every catalogue row at its own path (`/api/…`, `/sw-file/…`, `/sw-es/…`, `/sw-cms-zb/…`) and the content
 // rows again under each API_ALIASES prefix (`/japi/sw-cms/api/…`), the paths existing clients of the
 // service call. A call's path parameters are checked by their rule in the catalogue and a list's paging by
@@ -22,7 +22,7 @@ export interface ApiPaths {
   readonly prefixes: readonly string[];
   /** Every (path pattern, row) pair the router serves, aliases included. */
   readonly routes: ReadonlyArray<{ path: string; spec: EndpointSpec }>;
-  /** The row of a browser-facing call; null when none (the fast path's router). */
+  /** The row of a browser-facing call; null when none (the front door's router of reads). */
   match(method: string, path: string): MatchedEndpoint | null;
   /** Known under some method (405 rather than 404); takes the alias forms too. */
   isKnown(path: string): boolean;
@@ -180,8 +180,8 @@ function singleValued(search: string): Record<string, string | null> {
 }
 
 /**
- * The upstream call a proxied request asks for, or why it is refused (a 400): what the fast path and the
- * Express routes both send on. `search` is the raw query string of the request's target (without `?`).
+ * The upstream call a proxied request asks for, or why it is refused (a 400): what the front door's reads
+ * and the Express routes of writes both send on. `search` is the raw query string of the request's target (without `?`).
  */
 export function checkedCall(
   spec: EndpointSpec,

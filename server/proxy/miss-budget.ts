@@ -9,9 +9,9 @@
 // one check (in a cluster the count is a round trip to the primary, so a burst can pass by a few). The
 // counts live in express-rate-limit's Store form: here an LRU bounded in clients, in a cluster worker
 // the primary's store, handed in by whoever builds the budget.
-import type { RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ipKeyGenerator, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
-import { LRUCache } from 'lru-cache';
+import { recentByCount } from '../cache/policies.ts';
 import { sendJsonError } from '../http/error-answers.ts';
 
 /** The budget's window: short, so a burst is bounded and a slowed client waits seconds, not minutes. */
@@ -25,7 +25,8 @@ const KEY_PREFIX = 'api-miss:';
 export class RecentClientsStore implements Store {
   readonly localKeys = true;
   private windowMs = MISS_WINDOW_MS;
-  private counts = new LRUCache<string, ClientRateLimitInfo & { resetTime: Date }>({ max: MAX_CLIENTS });
+  // No TTL of its own: a count's window is told by init() after the store is made, and read from its resetTime.
+  private counts = recentByCount<ClientRateLimitInfo & { resetTime: Date }>({ max: MAX_CLIENTS });
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -68,15 +69,17 @@ export class RecentClientsStore implements Store {
 }
 
 export interface MissBudget {
-  /** Express middleware before a proxied read: 429 + Retry-After once the client's misses are spent. */
-  gate: RequestHandler;
+  /** Before a proxied read (the front door's API reads): 429 + Retry-After once the client's misses are spent, else next(). */
+  gate(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
   /** What a read's call is told to do when it misses (ContentCall.onMiss); undefined without a budget. */
-  spender(res: Response): (() => void) | undefined;
+  spender(res: ServerResponse): (() => void) | undefined;
 }
 
 export interface MissBudgetOptions {
   /** Misses per client address per window; 0 = no budget. */
   limit: number;
+  /** The client's address (http/client-address.ts, by TRUST_PROXY); undefined when its socket is gone. */
+  addressOf: (req: IncomingMessage) => string | undefined;
   windowMs?: number;
   /** Where counts live when they are shared (a cluster worker's: the primary's); default a RecentClientsStore. */
   store?: Store;
@@ -88,17 +91,27 @@ export interface MissBudgetOptions {
 
 const NO_BUDGET: MissBudget = { gate: (_req, _res, next) => next(), spender: () => undefined };
 
-export function createMissBudget({ limit, windowMs = MISS_WINDOW_MS, store, now = Date.now, onError }: MissBudgetOptions): MissBudget {
+export function createMissBudget({
+  limit,
+  addressOf,
+  windowMs = MISS_WINDOW_MS,
+  store,
+  now = Date.now,
+  onError,
+}: MissBudgetOptions): MissBudget {
   if (limit === 0) return NO_BUDGET;
   const counts = store ?? new RecentClientsStore(now);
   void counts.init?.({ windowMs } as Options);
   /**
-   * The client's address as Express's `trust proxy` decides it, IPv6 by its /56 network (the library's
-   * rule, as for writes). A client whose socket is already gone has no address: nothing to count.
+   * The client's address as TRUST_PROXY decides it, IPv6 by its /56 network (the library's rule, as for
+   * writes). A client whose socket is already gone has no address: nothing to count.
    */
-  const keyOf = (res: Response): string | null => (res.req.ip === undefined ? null : `${KEY_PREFIX}${ipKeyGenerator(res.req.ip)}`);
+  const keyOf = (res: ServerResponse): string | null => {
+    const address = addressOf(res.req);
+    return address === undefined ? null : `${KEY_PREFIX}${ipKeyGenerator(address)}`;
+  };
 
-  const gate: RequestHandler = (_req, res, next) => {
+  const gate: MissBudget['gate'] = (_req, res, next) => {
     const key = keyOf(res);
     if (key === null || !counts.get) return next();
     let read: ReturnType<NonNullable<Store['get']>>;

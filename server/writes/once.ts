@@ -6,7 +6,7 @@
 // One guard per app: createApp makes it and hands it to the page router, which gives it to the actions
 // (ActionContext.writeOnce).
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { recentByCount } from '../cache/policies.ts';
 
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 
@@ -16,7 +16,8 @@ export interface WriteOnce {
 }
 
 export function createWriteOnce(max = 10_000, ttlMs = REPEAT_WINDOW_MS): WriteOnce {
-  const seen = new LRUCache<string, Promise<unknown>>({ max, ttl: ttlMs });
+  // Each key is forgotten after the window; the least recent go first when `max` are held.
+  const seen = recentByCount<Promise<unknown>>({ max, ttlMs });
   return {
     async run<T>(parts: readonly unknown[], write: () => Promise<T>) {
       const key = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');

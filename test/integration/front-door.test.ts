@@ -2,51 +2,22 @@
 // API reads, build files, IIIF image answers, /healthz — before Express, which has the rest. Checked
 // here as a visitor gets them (every coding, HEAD, a conditional request), then the page cache's
 // single-flight renders, its stale-while-revalidate and a request that names more than one host.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_BODY } from '../world/requests.ts';
+import { LIST_BODY, decodedBody, headersBut, sendExact, type WireAnswer } from '../world/requests.ts';
 import { sendRaw } from './raw-http.ts';
 import { startWorld, type World } from '../world/world.ts';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** One request with exactly these headers (fetch would add and decode encodings). */
-function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    // One Host for every request: it is part of a page's key (and of its links).
-    const req = httpRequest(`${base}${path}`, { method, headers: { host: new URL(door).host, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.setTimeout(10_000, () => req.destroy(new Error(`timeout ${path}`)));
-    req.end(body);
-  });
-}
+/** One request with exactly these headers (fetch would add and decode encodings); its Host, part of a page's key, the door's own. */
+const send = sendExact;
 
 /** The headers that may differ between two sendings of one stored answer (and between HEAD and GET). */
 const PER_SENDING = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'transfer-encoding']);
-const comparable = (h: IncomingHttpHeaders) =>
-  Object.fromEntries(
-    Object.entries(h)
-      .filter(([name]) => !PER_SENDING.has(name))
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
+const comparable = (h: IncomingHttpHeaders) => headersBut(h, PER_SENDING);
 
-function decoded(a: Answer): string {
-  const coding = a.headers['content-encoding'];
-  const raw = coding === 'br' ? brotliDecompressSync(a.body) : coding === 'gzip' ? gunzipSync(a.body) : a.body;
-  return raw.toString('utf8');
-}
+const decoded = (a: WireAnswer): string => decodedBody(a).toString('utf8');
 
 const ADMIN = 'operator-token-0123456789';
 let world: World;

@@ -5,17 +5,17 @@ import yaml from 'js-yaml';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseStartScript } from '../../bench/lib/launch.ts';
 import pino from 'pino';
-import { createBuildFiles } from '../../server/build-files.ts';
 import { CMS_CONFIG_TABLE } from '../../cms/config.ts';
 import { ENV_VARS } from '../../server/config.ts';
 import { createFrontDoor } from '../../server/door.ts';
+import { buildExpress } from '../../server/express.ts';
 import { createMetrics } from '../../server/ops/metrics.ts';
-import { createReadiness, probesRouter } from '../../server/ops/probes.ts';
+import { PROBE_PATHS, createReadiness, healthAtDoor, probesRouter } from '../../server/ops/probes.ts';
+import type { PathRow } from '../../server/paths.ts';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const root = join(import.meta.dirname, '../..');
@@ -78,16 +78,23 @@ describe('deploy files', () => {
       probe: async () => readiness.markAnswered(),
       detail: () => ({ redis: { state: 'down' } }),
     });
-    // As the server runs them: /healthz is the front door's, /readyz is the probes router's behind it.
+    // As the server runs them: /healthz is the front door's part, /readyz Express's part behind it.
+    const logger = pino({ level: 'silent' });
+    const log = { logger, observe: () => undefined, draining: () => false };
+    const rows: PathRow[] = [
+      {
+        room: 'probes',
+        exact: PROBE_PATHS,
+        door: healthAtDoor([], log),
+        express: [probesRouter({ readiness, metrics: createMetrics({ defaultMetrics: false }) })],
+      },
+      { room: 'pages', door: null, express: [] },
+    ];
     const app = createFrontDoor({
-      next: express().use(probesRouter({ readiness, metrics: createMetrics({ defaultMetrics: false }) })),
-      pageCache: null,
-      buildFiles: createBuildFiles(join(root, 'no-such-public-dir'), []),
-      apiPrefixes: [],
-      apiHits: () => false,
+      rows,
+      next: buildExpress({ log, security: [], logger, trust: () => false, rows }),
       security: [],
-      log: { logger: pino({ level: 'silent' }), observe: () => undefined, draining: () => false },
-      trustProxy: () => false,
+      log,
     });
     for (const probe of [edge.startupProbe, edge.livenessProbe, edge.readinessProbe]) {
       expect((await request(app).get(probe.httpGet.path)).status, probe.httpGet.path).toBe(200);

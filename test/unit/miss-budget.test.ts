@@ -1,7 +1,7 @@
 // The miss budget's parts: its store (fixed windows per client, bounded in clients) and the budget across
 // cluster workers, whose counts live in the primary (over an in-memory IPC pair, as in cluster-parts).
 // test/integration/edge-proxy-limits.test.ts runs it in the edge against the real service.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,9 @@ afterEach(async () => {
     await new Promise((r) => server.close(r));
   }
 });
+
+/** The client's address: the socket's (no proxy in front). */
+const addressOf = (req: IncomingMessage): string | undefined => req.socket.remoteAddress;
 
 /** An app whose one route spends a miss when asked to (`?miss=1`), behind the budget's gate. */
 async function serve(budget: MissBudget): Promise<string> {
@@ -60,7 +63,7 @@ describe('the miss budget across workers', () => {
     const urls = await Promise.all(
       [ipcPair(), ipcPair()].map((l) => {
         counts.serve(createChannel(l.primary));
-        return serve(createMissBudget({ limit: 2, store: new ClusterRateStore(createChannel(l.worker)) }));
+        return serve(createMissBudget({ limit: 2, addressOf, store: new ClusterRateStore(createChannel(l.worker)) }));
       }),
     );
     expect((await fetch(`${urls[0]}/?miss=1`)).status).toBe(200);
@@ -76,9 +79,9 @@ describe('the miss budget across workers', () => {
   it('lets reads through when the counts cannot be read, and is no gate at all with limit 0', async () => {
     const broken = new RecentClientsStore();
     broken.get = () => Promise.reject(new Error('primary gone'));
-    const url = await serve(createMissBudget({ limit: 1, store: broken }));
+    const url = await serve(createMissBudget({ limit: 1, addressOf, store: broken }));
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${url}/?miss=1`)).status).toBe(200);
-    const off = await serve(createMissBudget({ limit: 0 }));
+    const off = await serve(createMissBudget({ limit: 0, addressOf }));
     for (let i = 0; i < 3; i += 1) expect((await fetch(`${off}/?miss=1`)).status).toBe(200);
   });
 });

@@ -6,7 +6,8 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
 import { visitTag } from '../../server/content/visits.ts';
-import { clientAddressOf, clientKeyOf } from '../../server/http/client-address.ts';
+import { clientAddressOf, clientKeyOf, compileProxyTrust, protocolOf } from '../../server/http/client-address.ts';
+import type { TrustProxy } from '../../server/config.ts';
 import { purposeOf } from '../../server/http/sec-purpose.ts';
 import type { PageAnswer, PageEngine } from '../../server/pages/engine.ts';
 import { countRenders, viewCountingIdOf } from '../../server/pages/speculation.ts';
@@ -31,17 +32,24 @@ describe('Sec-Purpose', () => {
 });
 
 describe('the client address', () => {
-  /** Express's req.ip and clientAddressOf for one request through a real socket, with X-Forwarded-For. */
-  async function bothAddresses(trust: unknown, forwardedFor?: string): Promise<{ express: string; raw: string }> {
+  /**
+   * Express's req.ip and req.protocol, Express compiling the setting itself, against clientAddressOf and
+   * protocolOf by the edge's compiled rule, for one request through a real socket with X-Forwarded-For
+   * and X-Forwarded-Proto.
+   */
+  async function bothAddresses(trust: TrustProxy, forwardedFor?: string): Promise<{ express: string; raw: string }> {
     const app = express();
     app.set('trust proxy', trust);
-    const trustFn = app.get('trust proxy fn') as (a: string, i: number) => boolean;
-    app.get('/', (req, res) => res.json({ express: req.ip, raw: clientAddressOf(req, trustFn) }));
+    const rule = compileProxyTrust(trust);
+    app.get('/', (req, res) => {
+      expect(protocolOf(req, rule)).toBe(req.protocol);
+      res.json({ express: req.ip, raw: clientAddressOf(req, rule) });
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
-        headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
+        headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https, http' },
       });
       return (await res.json()) as { express: string; raw: string };
     } finally {
@@ -50,8 +58,8 @@ describe('the client address', () => {
     }
   }
 
-  it("is Express's req.ip, whatever proxies are trusted and whatever X-Forwarded-For says", async () => {
-    const cases: Array<[unknown, string | undefined]> = [
+  it("is Express's req.ip (and the protocol req.protocol), whatever proxies are trusted and whatever X-Forwarded-For says", async () => {
+    const cases: Array<[TrustProxy, string | undefined]> = [
       [false, '203.0.113.9'],
       [true, undefined],
       [true, '203.0.113.9, 198.51.100.2'],

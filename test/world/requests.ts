@@ -1,5 +1,7 @@
 // What the suites send to a world and read from its answers: pages as a browser gets them (redirects
 // not followed, so a 303 can be asserted), plain form posts, JSON posts, and small readers of the HTML.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { thumbPath, waterPath } from '../../shared/image-paths.ts';
@@ -38,6 +40,48 @@ export function postForm(base: string, path: string, fields: Array<[string, stri
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
+
+/** An answer as it came on the wire: status, headers, and the body's bytes as sent (not decoded). */
+export interface WireAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request with exactly these headers, on a connection of its own (fetch would add Accept-Encoding and decode). */
+export function sendExact(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(10_000, () => req.destroy(new Error(`timeout ${path}`)));
+    req.end(body);
+  });
+}
+
+/** The body of a wire answer, its Content-Encoding (brotli or gzip) undone. */
+export function decodedBody(a: WireAnswer): Buffer {
+  const coding = a.headers['content-encoding'];
+  return coding === 'br' ? brotliDecompressSync(a.body) : coding === 'gzip' ? gunzipSync(a.body) : a.body;
+}
+
+/** The headers of an answer but those that differ between two sendings of it, sorted by name, for comparing two. */
+export const headersBut = (h: IncomingHttpHeaders, perSending: ReadonlySet<string>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(h)
+      .filter(([name]) => !perSending.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 
 /** A list call's body: the first page of the news channel. */
 export const LIST_BODY = { entity: { channelNo: 'SNews' }, param: { pageNum: 1, pageSize: 10 } };
