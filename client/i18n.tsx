@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
 import type { UiKey } from '../shared/i18n.ts';
 import type { Vars } from '../shared/fill-vars.ts';
 
-export type Translate = (key: UiKey, vars?: Vars) => string;
+type Translate = (key: UiKey, vars?: Vars) => string;
 
 const TextsContext = createContext<Translate | null>(null);
 

@@ -51,8 +51,8 @@ function watch(el: HTMLElement): void {
     if (started) return;
     started = true;
     for (const type of WAKE_EVENTS) el.removeEventListener(type, start, true);
-    Promise.all([import('./islands/hydrate.tsx'), ISLAND_MODULES[name as IslandName]()])
-      .then(([{ default: hydrateIsland }, module]) => {
+    Promise.all([import('./islands/hydrate.tsx').then(({ default: hydrate }) => hydrate), ISLAND_MODULES[name as IslandName]()])
+      .then(([hydrateIsland, module]) => {
         hydrating = true;
         hydrateIsland(el, module.default as never, live);
       })

@@ -8,7 +8,7 @@ import { resolveGateways } from './gateways.ts';
 import { createApiMiddleware, sendEnvelope, type ApiDeps } from './http/api.ts';
 import { CmsError } from './http/errors.ts';
 
-export const FILE_PREFIX = '/file';
+const FILE_PREFIX = '/file';
 
 export function createCmsApp(deps: ApiDeps & { filesDir: string; logger: Logger }): express.Express {
   const gateways = resolveGateways(deps.gateways, deps.prefix);

@@ -98,7 +98,7 @@ export const CMS_CONFIG_TABLE: ReadonlyArray<{ name: CmsEnvName; default: string
   Object.keys(CMS_ENV_MEANINGS) as CmsEnvName[]
 ).map((name) => ({ name, default: defaultOf(name), meaning: CMS_ENV_MEANINGS[name] }));
 
-export interface CmsConfig {
+interface CmsConfig {
   port: number;
   host: string;
   db: string;

@@ -9,12 +9,12 @@ export interface Faults {
   failRate: number;
 }
 
-export const NO_FAULTS: Readonly<Faults> = Object.freeze({ latencyMs: 0, failStatus: 0, failRate: 0 });
+const NO_FAULTS: Readonly<Faults> = Object.freeze({ latencyMs: 0, failStatus: 0, failRate: 0 });
 
 /** The status of an injected failure when only a rate is set. */
-export const DEFAULT_FAIL_STATUS = 503;
+const DEFAULT_FAIL_STATUS = 503;
 
-export interface FaultControl {
+interface FaultControl {
   set(f: Partial<Faults>): void;
   reset(): void;
   current(): Faults;

@@ -7,7 +7,7 @@ import { DEPLOYED_GATEWAYS, SERVICE_NAMES, SERVICE_PUBLIC_PREFIX, type GatewayPr
 export { DEPLOYED_GATEWAYS, type GatewayPrefixes };
 
 /** A gateway path: '' (the origin's root) or `/segment/...`, without a trailing slash. */
-export const GATEWAY_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
+const GATEWAY_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
 const trim = (prefix: string): string => prefix.replace(/\/+$/, '');
 
@@ -16,7 +16,7 @@ const trim = (prefix: string): string => prefix.replace(/\/+$/, '');
  * public prefixes (`<content>/sw-file`, `<content>/sw-es`, `<content>/sw-cms-zb`): the service's
  * historical single-prefix layout, and the default.
  */
-export function nestedGateways(content = ''): GatewayPrefixes {
+function nestedGateways(content = ''): GatewayPrefixes {
   const root = trim(content);
   return Object.fromEntries(
     SERVICE_NAMES.map((s) => [s, s === 'content' ? root : `${root}${SERVICE_PUBLIC_PREFIX[s]}`]),

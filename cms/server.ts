@@ -17,7 +17,7 @@ import { createHandlers } from './handlers/index.ts';
 
 export type { Faults } from './faults.ts';
 
-export interface CmsOptions {
+interface CmsOptions {
   /** SQLite file path; created, migrated and seeded on first use. */
   db: string;
   appId: string;
@@ -56,8 +56,7 @@ export interface CmsServer {
   db: Database;
 }
 
-export { FILE_PREFIX } from './app.ts';
-export const DEFAULT_TOKEN_MAX_SKEW_MS = 300_000;
+const DEFAULT_TOKEN_MAX_SKEW_MS = 300_000;
 /** How long close() waits for requests in flight before cutting their sockets. */
 const CLOSE_GRACE_MS = 2_000;
 

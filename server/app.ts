@@ -8,7 +8,7 @@ import type { Express } from 'express';
 import pino, { type Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { buildFilesAtDoor, createBuildFiles, publicFiles } from './build-files.ts';
-import { createPageCache, type PageCache } from './cache/page-cache.ts';
+import { createPageCache } from './cache/page-cache.ts';
 import { createResponseCache, type ResponseCache } from './cache/response-cache.ts';
 import { workerIdentity } from './process/worker.ts';
 import type { Config } from './config.ts';
@@ -26,8 +26,9 @@ import { absentAdminRoutes, adminRouter } from './ops/admin.ts';
 import { createMetrics, type EdgeMetrics } from './ops/metrics.ts';
 import { createOperator, type Operator } from './ops/operator.ts';
 import { createReadiness, healthAtDoor, probesRouter, type Readiness } from './ops/probes.ts';
-import { createPageEngine, type PageEngine } from './pages/engine.ts';
-import { pageRoute, storedPagesAtDoor } from './pages/page-route.ts';
+import { createPageEngine, type PageBody, type PageEngine } from './pages/engine.ts';
+import { pageRoute, storedPagesAtDoor, type StoredPages } from './pages/page-route.ts';
+import type { PageRequest } from './pages/request.ts';
 import { countRenders, createSpeculation, type Speculation } from './pages/speculation.ts';
 import { pathTable } from './paths.ts';
 import { apiReadsAtDoor, apiRouter, createApiAnswers } from './proxy/api-proxy.ts';
@@ -47,7 +48,7 @@ import { CONTENT_PROBE } from './upstream/startup-check.ts';
 import { createWriteLimiter, type WriteLimiter } from './writes/limit.ts';
 import { createWriteOnce } from './writes/once.ts';
 
-export interface AppDeps {
+interface AppDeps {
   now?: () => number;
   /** A float in [0, 1): the token's random digits. */
   random?: () => number;
@@ -73,7 +74,7 @@ export interface EdgeApp {
   api: ContentApi;
   cache: ResponseCache;
   /** Null when PAGE_CACHE_TTL_S is 0. */
-  pageCache: PageCache | null;
+  pageCache: StoredPages | null;
   /** The page engine: a page request in, what the page is out (no HTTP). */
   engine: PageEngine;
   client: UpstreamClient;
@@ -177,19 +178,20 @@ function pageParts(
   const engine = renders.engine;
   const pageCache =
     pageBytes > 0
-      ? createPageCache({
+      ? createPageCache<PageRequest, PageBody>({
           ttlS: config.pageCacheTtlS,
           swrS: config.pageCacheSwrS,
           staleIfErrorS: config.pageCacheStaleIfErrorS,
           maxBytes: pageBytes,
           now,
           headers: base.security,
-          // A page past its lifetime is rendered again by the engine itself: a plain call, no request.
-          rerender: (key) => engine.render(backgroundRequest(key, site.publicUrl)),
+          // The engine renders a visitor's page request; a page past its lifetime is rendered again with
+          // the page's own address and no visitor (a plain call, no HTTP request).
+          render: (key, request) => engine.render(request ?? backgroundRequest(key, site.publicUrl)),
           // With REDIS_URL, a page rendered on one instance is a hit on the others.
           shared: sharing.tier ? pageSecondTier(sharing.tier) : undefined,
           onEvent: (event) => metrics.cacheEvent('page', event),
-          onHit: (tags) => visits.countTags(tags),
+          countView: (tags) => visits.countTags(tags),
           onRerenderAbandoned: (key) =>
             logger.warn(
               { code: 'RERENDER_ABANDONED', page: key },
@@ -236,6 +238,8 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
   const { readiness, cache, operator, api, client } = content;
   const { site, engine, pageCache, rendersInFlight } = pageParts(base, content);
   const speculation = createSpeculation({ visits: content.visits, rendersInFlight, now });
+  // A page sent from the store counts its view at the service (an article's): told once the visitor has it.
+  const countView = (tags: readonly string[]): void => content.visits.countTags(tags);
   // TRUST_PROXY compiled once: the front door's parts and Express read the client by the same rule.
   const trust = compileProxyTrust(config.trustProxy);
   // A cluster worker counts writes and misses in the primary, so a client has one budget across the workers.
@@ -279,8 +283,11 @@ export function createApp(config: Config, deps: AppDeps = {}): EdgeApp {
     discovery: discoveryRouter({ api, logger, now, site, ttlS: config.pageCacheTtlS, apiAliases: config.apiAliases }),
     publicFiles: publicFiles(base.publicDir),
     pages: {
-      door: pageCache ? storedPagesAtDoor({ pageCache, speculation, log, trust }) : null,
-      express: [speculation.routes, pageRoute({ engine, pageCache, writeLimiter, logger, publicUrl: site.publicUrl, trust })],
+      door: pageCache ? storedPagesAtDoor({ pages: pageCache, speculation, countView, log, trust }) : null,
+      express: [
+        speculation.routes,
+        pageRoute({ engine, pages: pageCache, speculation, countView, writeLimiter, logger, publicUrl: site.publicUrl, trust }),
+      ],
     },
   });
   const app = buildExpress({ log, security, logger, trust, rows });

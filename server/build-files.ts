@@ -12,14 +12,14 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import express, { type RequestHandler } from 'express';
-import type { SecurityHeaders } from './http/security.ts';
+import { subresourceHeaders, type SecurityHeaders } from './http/security.ts';
 import { etagOf } from './cache/kit.ts';
 import { prepare, preparedOf, sendPrepared, type HeaderPairs, type Prepared } from './http/prepared.ts';
 import { beginDoorRequest, setRouteId, type DoorPart, type RequestLogDeps } from './http/request-log.ts';
 import { SPECULATION_RULES_PATH, SPECULATION_RULES_TYPE } from './pages/speculation-rules.ts';
 
 export const BUILD_PREFIX = '/build/';
-export const BUILD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const BUILD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -33,7 +33,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-export interface BuildFiles {
+interface BuildFiles {
   /** The prepared file for a /build/… path; null when there is no such file (Express answers 404). */
   find(path: string): Promise<Prepared | null> | null;
   /** How many names are remembered (read, being read, or gone since the listing): never more than the build's files. */
@@ -56,6 +56,9 @@ function listBuild(dir: string): Map<string, string> {
   return types;
 }
 
+/** Types no browser shows as a document (an SVG or a page could be one, and keeps every header). */
+const SUBRESOURCE_TYPE = /^(text\/javascript|application\/javascript|text\/css)\b/;
+
 export function createBuildFiles(publicDir: string, security: SecurityHeaders): BuildFiles {
   const dir = join(publicDir, 'build');
   const types = listBuild(dir);
@@ -71,7 +74,8 @@ export function createBuildFiles(publicDir: string, security: SecurityHeaders): 
       return null;
     }
     const etag = etagOf(body);
-    const headers: HeaderPairs = [...security, ['Content-Type', type], ['Cache-Control', BUILD_CACHE_CONTROL]];
+    const own = SUBRESOURCE_TYPE.test(type) ? subresourceHeaders(security) : security;
+    const headers: HeaderPairs = [...own, ['Content-Type', type], ['Cache-Control', BUILD_CACHE_CONTROL]];
     const [br, gz] = await Promise.all([
       readFile(join(dir, `${name}.br`)).catch(() => null),
       readFile(join(dir, `${name}.gz`)).catch(() => null),
@@ -125,7 +129,7 @@ export function buildFilesAtDoor(files: BuildFiles, log: RequestLogDeps): DoorPa
 // ---- public/, beside the build ----
 
 /** Public files other than the build (logo, QR codes, favicon): their names do not change with a deploy. */
-export const PUBLIC_MAX_AGE_S = 600;
+const PUBLIC_MAX_AGE_S = 600;
 
 /**
  * Express's static files of public/: the file system is asked only for a first segment that names

@@ -461,10 +461,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * Each service's gateway: its own variable, else nested under the content prefix at its browser-facing
  * path (`/sw-file`, `/sw-es`, `/sw-cms-zb`), so a deployment that sets only UPSTREAM_PREFIX keeps working.
  */
-export function gatewaysOf(
-  content: string,
-  siblings: { file: string | null; search: string | null; report: string | null },
-): GatewayPrefixes {
+function gatewaysOf(content: string, siblings: { file: string | null; search: string | null; report: string | null }): GatewayPrefixes {
   return {
     content,
     file: siblings.file ?? `${content}${SERVICE_PUBLIC_PREFIX.file}`,
@@ -474,7 +471,7 @@ export function gatewaysOf(
 }
 
 /** `name=seconds,name=seconds` → rules; names must be read-only rows of the catalogue. */
-export function parseCacheRules(text: string): CacheRules {
+function parseCacheRules(text: string): CacheRules {
   const rules: Partial<Record<EndpointName, number>> = {};
   for (const part of text
     .split(',')
@@ -533,7 +530,7 @@ export function checkCacheRules(
 }
 
 /** A year: longer lifetimes are typos. */
-export const MAX_RULE_S = 365 * 24 * 3600;
+const MAX_RULE_S = 365 * 24 * 3600;
 
 function checkRuleName(name: string): EndpointName {
   const spec = (ENDPOINT_BY_NAME as Record<string, (typeof ENDPOINT_BY_NAME)[EndpointName] | undefined>)[name];

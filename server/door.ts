@@ -11,7 +11,7 @@ import { beginDoorRequest, setRouteId, type RequestLogDeps } from './http/reques
 import type { SecurityHeaders } from './http/security.ts';
 import { rowFinder, type PathRow } from './paths.ts';
 
-export interface FrontDoorDeps {
+interface FrontDoorDeps {
   /** The path table: which room's door part takes a request, if any. */
   rows: readonly PathRow[];
   /** Where everything the door parts do not answer goes (Express). */
@@ -21,7 +21,7 @@ export interface FrontDoorDeps {
 }
 
 /** The stable `error` of a request that names more than one host. */
-export const HOST_REFUSED = 'HOST_NOT_ONE';
+const HOST_REFUSED = 'HOST_NOT_ONE';
 const HOST_REFUSED_MSG =
   'This request names more than one host (several Host headers, or a list in one): send exactly one Host header, holding one host name';
 
@@ -30,7 +30,7 @@ const HOST_REFUSED_MSG =
  * Host lines in req.headers.host and drops the others, so only rawHeaders shows them; a value with a
  * comma is two hosts joined, as a proxy folding repeated lines would send them.
  */
-export function namesSeveralHosts(req: IncomingMessage): boolean {
+function namesSeveralHosts(req: IncomingMessage): boolean {
   const host = req.headers.host;
   if (host !== undefined && host.indexOf(',') !== -1) return true;
   const raw = req.rawHeaders;

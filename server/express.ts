@@ -15,7 +15,7 @@ import { applySecurityHeaders, type SecurityHeaders } from './http/security.ts';
 import { upstreamAnswerOf } from './upstream/upstream-error.ts';
 import { onRowPaths, type PathRow } from './paths.ts';
 
-export interface ChainParts {
+interface ChainParts {
   log: RequestLogDeps;
   security: SecurityHeaders;
   logger: Logger;

@@ -43,7 +43,7 @@ export interface PathRow {
 }
 
 /** Each room's parts, built by app.ts. */
-export interface RoomParts {
+interface RoomParts {
   probes: { door: DoorPart; express: RequestHandler };
   /** The operator's routes, or their 404 without ADMIN_TOKEN. */
   admin: RequestHandler;

@@ -13,12 +13,12 @@
 import { chinaTimeMs, endOfChinaDay } from './china-time.ts';
 import type { Activity } from './wire.ts';
 
-export interface Words {
+interface Words {
   zh: string;
   en: string;
 }
 
-export type ActivityCodeKind = 'reserveType' | 'reserveStatus' | 'activityStatus';
+type ActivityCodeKind = 'reserveType' | 'reserveStatus' | 'activityStatus';
 
 /** Tone of a status word on screen: open things in the accent, finished ones muted. */
 export type StatusTone = 'open' | 'soon' | 'full' | 'closed';
@@ -27,7 +27,7 @@ interface CodeRow extends Words {
   tone: StatusTone;
 }
 
-export const ACTIVITY_CODES: Readonly<Record<ActivityCodeKind, readonly CodeRow[]>> = {
+const ACTIVITY_CODES: Readonly<Record<ActivityCodeKind, readonly CodeRow[]>> = {
   reserveType: [
     { zh: '无需预约', en: 'No reservation needed', tone: 'open' },
     { zh: '线上预约', en: 'Online reservation', tone: 'open' },
@@ -48,9 +48,9 @@ export const ACTIVITY_CODES: Readonly<Record<ActivityCodeKind, readonly CodeRow[
   ],
 };
 
-/** Named values, for code that sets or tests a status (the demo generator, tests). */
-export const RESERVE_TYPE = { none: 0, online: 1, phone: 2, onSite: 3 } as const;
-export const RESERVE_STATUS = { notOpen: 0, open: 1, full: 2, closed: 3 } as const;
+/** Named values of the codes, for code that sets or reads one. */
+const RESERVE_TYPE = { none: 0, online: 1, phone: 2, onSite: 3 } as const;
+const RESERVE_STATUS = { notOpen: 0, open: 1, full: 2, closed: 3 } as const;
 export const ACTIVITY_STATUS = { upcoming: 0, ongoing: 1, ended: 2, cancelled: 3 } as const;
 
 export interface CodeWord {
@@ -59,7 +59,7 @@ export interface CodeWord {
 }
 
 /** The fields the statuses are worked out from (wire values; times `YYYY-MM-DD HH:mm[:ss]`, China time). */
-export type ActivityClock = Pick<
+type ActivityClock = Pick<
   Activity,
   'startTime' | 'endTime' | 'reserveStartTime' | 'reserveEndTime' | 'reserveType' | 'reserveStatus' | 'activityStatus'
 >;

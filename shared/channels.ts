@@ -34,7 +34,7 @@ export interface ChannelNode {
  * root — and a section parent's default child directly, as its redirect would (a click, and a browser's
  * guess of it, costs no 302).
  */
-export function channelHref(linkUrl: string | null | undefined, path: string): { href: string; external: boolean } {
+function channelHref(linkUrl: string | null | undefined, path: string): { href: string; external: boolean } {
   const link = (linkUrl ?? '').trim();
   if (isExternalUrl(link)) return { href: link, external: true };
   if (link === '' || link === '/') return { href: redirectedPath(path), external: false };
@@ -145,7 +145,7 @@ export function pathSegments(pathname: string): readonly string[] {
 }
 
 /** A `Message` path segment gives the channel name 观众留言, whether or not the tree has it. */
-export const MESSAGE_SEGMENT = 'Message';
+const MESSAGE_SEGMENT = 'Message';
 const MESSAGE_CHANNEL_NAME = { zh: '观众留言', en: 'Visitor Messages' } as const;
 
 function messageChannel(found: ChannelNode | undefined, segment: string, parentPath: string): ChannelNode {

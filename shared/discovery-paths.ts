@@ -41,7 +41,7 @@ export function sitemapPartOf(path: string): number | null {
  * which have a calendar (what happens at a time: activities, temporary exhibitions). The page head
  * links a feed only where this says one exists, so a reader never follows a link to a 404.
  */
-export const FEED_SCREENS: readonly string[] = ['list', 'exhibitionList', 'activityList'];
+const FEED_SCREENS: readonly string[] = ['list', 'exhibitionList', 'activityList'];
 
 /** Does the list page of this screen and channel (`SNews`, `EN_TempExh`) have a feed? */
 export function hasFeed(screen: string, channelNo: string): boolean {

@@ -76,13 +76,13 @@ export interface PageSizePolicy {
 }
 
 /** The largest page any list screen, feed or sitemap walk of the site asks for, with room to spare. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 const PAGED: PageSizePolicy = { max: MAX_PAGE_SIZE, all: false };
 /** Types, dictionaries and a record's attachments: short lists that screens and older clients read whole. */
 const PAGED_OR_ALL: PageSizePolicy = { max: MAX_PAGE_SIZE, all: true };
 
 /** What a `:param` of a catalogue path may hold, checked before any call leaves with it. */
-export interface PathParamRule {
+interface PathParamRule {
   readonly pattern: RegExp;
   /** What the value must be, in words a caller understands. */
   readonly what: string;

@@ -22,7 +22,7 @@ export const LEVEL_PARAM = 'level';
 export const AGE_PARAM = 'age';
 
 /** Every path of a semicolon-separated image list, trimmed, empty ones and repeats dropped. */
-export function splitList(value: string | null | undefined): string[] {
+function splitList(value: string | null | undefined): string[] {
   const seen = new Set<string>();
   for (const part of (value ?? '').split(';')) {
     const p = part.trim();
@@ -39,7 +39,7 @@ export function exhibitThumb(exhibit: { thumb?: string | null; appThumb?: string
 const IMAGE_SUFFIX = /\.(?:jpe?g|png|gif|webp|avif|bmp|svg)$/i;
 
 /** Does a path name a picture (by its file name's suffix)? */
-export function isImagePath(path: string | null | undefined): boolean {
+function isImagePath(path: string | null | undefined): boolean {
   return IMAGE_SUFFIX.test((path ?? '').split(/[?#]/)[0] ?? '');
 }
 
@@ -122,7 +122,7 @@ export function collectionSection(segment: string | null | undefined): Collectio
 }
 
 /** The longest filter value an address may carry into a call (codes and period names are far shorter). */
-export const FILTER_VALUE_MAX = 64;
+const FILTER_VALUE_MAX = 64;
 
 /** Control and format characters (line breaks, NUL, bidirectional overrides): never part of a value. */
 const UNPRINTABLE = /[\p{Cc}\p{Cf}]/u;
@@ -153,7 +153,7 @@ const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
  * another host or no http(s) address at all. `origins` are the site's own (an editor may paste the site's
  * own address of a file); such a URL becomes its path.
  */
-export function ownFileHref(value: string | null | undefined, filePrefix: string, origins: readonly string[]): string | null {
+function ownFileHref(value: string | null | undefined, filePrefix: string, origins: readonly string[]): string | null {
   const v = (value ?? '').trim();
   if (!v) return null;
   if (!ABSOLUTE.test(v)) return fileUrl(v, filePrefix) || null;
@@ -183,7 +183,7 @@ export function storePath(value: string | null | undefined, filePrefix: string, 
   return path && path.split('/').every(isStoreSegment) ? path : null;
 }
 
-export type ExhibitModel = { kind: 'gltf'; url: string } | { kind: 'link'; url: string };
+type ExhibitModel = { kind: 'gltf'; url: string } | { kind: 'link'; url: string };
 
 /** A glTF model file, binary or JSON, named as it is (no query: the suffix must end the address). */
 const GLTF = /\.(?:glb|gltf)$/i;

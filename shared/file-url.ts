@@ -30,7 +30,7 @@ const RESIZABLE = /\.(?:jpe?g|png|webp|avif)$/i;
  * THUMB itself for 300 px), the URL itself otherwise (a WATER copy stays watermarked); null when the
  * edge cannot resize it (another host, a query, not a raster picture).
  */
-export function variantBase(url: string | null | undefined, filePrefix: string): string | null {
+function variantBase(url: string | null | undefined, filePrefix: string): string | null {
   const u = (url ?? '').trim();
   const prefix = filePrefix.replace(/\/+$/, '');
   if (!prefix || !u.startsWith(`${prefix}/`) || /[?#]/.test(u) || !RESIZABLE.test(u)) return null;

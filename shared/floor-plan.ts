@@ -9,7 +9,7 @@ const UNIT_X = 8.8;
 const UNIT_Y = 6.3;
 
 /** A room: x, y, width, height in plan units. */
-export type Room = readonly [number, number, number, number];
+type Room = readonly [number, number, number, number];
 
 /** Three galleries across, two wide halls, three galleries across; the entrance is at the bottom (south). */
 export const GALLERY_ROOMS: readonly Room[] = [

@@ -46,8 +46,8 @@ export function formatDottedRange(start: string | null | undefined, end: string 
 }
 
 /** Articles published on or before this day show 500 more visits (the portal's display rule). */
-export const VISIT_BONUS_CUTOFF = '2024-03-01';
-export const VISIT_BONUS = 500;
+const VISIT_BONUS_CUTOFF = '2024-03-01';
+const VISIT_BONUS = 500;
 
 /** The visit count a visitor sees: the stored count, +500 for articles published on or before 2024-03-01. */
 export function displayVisitCount(visitCount: number | null | undefined, publishDate: string | null | undefined): number {

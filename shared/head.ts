@@ -83,12 +83,12 @@ export interface PageHead {
 export const CARE_CLASS = 'care-mode';
 
 /** List screens that have an RSS feed (articles, exhibitions, activities): `feedPathFor(path)`. */
-export const FEED_SCREENS: ReadonlySet<ScreenKind> = new Set(['list', 'exhibitionList', 'activityList']);
+const FEED_SCREENS: ReadonlySet<ScreenKind> = new Set(['list', 'exhibitionList', 'activityList']);
 
 const OG_LOCALE: Record<Lang, string> = { zh: 'zh_CN', en: 'en_US' };
 
 /** The default share image (public/og-image.png). */
-export const DEFAULT_OG_IMAGE = '/og-image.png';
+const DEFAULT_OG_IMAGE = '/og-image.png';
 
 /** What the default share image shows: the museum's logo and name. */
 const DEFAULT_OG_IMAGE_ALT: Record<Lang, (site: string) => string> = {

@@ -5,7 +5,7 @@
 import { fileUrl } from './file-url.ts';
 import { thumbPath, waterPath } from './image-paths.ts';
 
-export interface ImageOptions {
+interface ImageOptions {
   watermark: boolean;
   /** Where the edge serves upstream files (FILE_PREFIX): relative paths are resolved below it. */
   filePrefix: string;

@@ -12,7 +12,7 @@ import type { ScreenKind } from './route-table.ts';
  * - `visible`: when it comes near the viewport;
  * - `touch`: only when the visitor touches it (what it adds is wanted only then).
  */
-export type IslandTrigger = 'idle' | 'visible' | 'touch';
+type IslandTrigger = 'idle' | 'visible' | 'touch';
 
 /**
  * Each island's trigger, and the UI strings it takes with it (keys, or key prefixes ending in `.`): an

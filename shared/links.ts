@@ -3,7 +3,7 @@
 // routed inside the portal (their pages live elsewhere; each record carries an external link).
 
 /** Channels whose records have no page on this site. */
-export const UNROUTED_CHANNELS: readonly string[] = ['ExcellentCol'];
+const UNROUTED_CHANNELS: readonly string[] = ['ExcellentCol'];
 
 export function isExternalUrl(url: string | null | undefined): boolean {
   return /^https?:\/\//i.test((url ?? '').trim());
@@ -23,14 +23,14 @@ export function recordPath(channelPath: string, id: string): string {
   return `${channelPath.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
 }
 
-export interface RecordLink {
+interface RecordLink {
   /** null: the record is shown without a link. */
   href: string | null;
   /** An http(s) address outside the portal (opens in a new tab, rel="noopener"). */
   external: boolean;
 }
 
-export interface LinkableRecord {
+interface LinkableRecord {
   id: string;
   channelNo: string;
   linkUrl?: string | null;

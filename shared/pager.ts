@@ -31,7 +31,7 @@ export function clampPage(page: number, pages: number): number {
  * The window of page links around the current page: `links` consecutive numbers, the current
  * one centred where possible and the window pushed inside 1…pages at either end.
  */
-export function pageWindow(current: number, pages: number, links: number = PAGER_LINKS): number[] {
+function pageWindow(current: number, pages: number, links: number = PAGER_LINKS): number[] {
   if (pages < 1 || links < 1) return [];
   const size = Math.min(links, pages);
   const page = clampPage(current, pages);
@@ -40,7 +40,7 @@ export function pageWindow(current: number, pages: number, links: number = PAGER
   return Array.from({ length: size }, (_, i) => start + i);
 }
 
-export interface PagerModel {
+interface PagerModel {
   /** The pager hides at one page or fewer (nothing to page through). */
   hidden: boolean;
   current: number;
@@ -74,7 +74,7 @@ export const JUMP_PATTERN = '0*[1-9][0-9]*';
  * The query string of the address for `page`, keeping every other parameter (a search keyword,
  * `enxh`, `platform=wx`, a type filter). Always written out, so the page number stays in the address.
  */
-export function pageSearch(search: string, page: number): string {
+function pageSearch(search: string, page: number): string {
   const params = new URLSearchParams(search);
   params.set(PAGE_PARAM, String(page));
   return `?${params.toString()}`;

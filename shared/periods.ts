@@ -113,7 +113,7 @@ function namedPeriod(value: string): number | null {
 const NOT_KNOWN = /不明|不详|未详|未知|待考|\bunknown\b|\bundated\b/i;
 
 /** When a value's period begins (a year, negative for BC), or null when it names none the table knows. */
-export function periodStart(value: string): number | null {
+function periodStart(value: string): number | null {
   if (NOT_KNOWN.test(value)) return null;
   return writtenYear(value) ?? namedPeriod(value);
 }

@@ -54,7 +54,7 @@ export function questionnaireValuesFrom(entries: Iterable<[string, unknown]>): Q
   return values;
 }
 
-export interface ReadAnswers {
+interface ReadAnswers {
   record: QuestionnaireRecordInput;
   errors: FieldError[];
 }

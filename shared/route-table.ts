@@ -147,7 +147,7 @@ const EN = 'EN_';
 const isStatic = (segment: string): boolean => segment !== '' && !segment.startsWith(':') && segment !== '*';
 
 /** `EN_` + segment, once. */
-export const enSegment = (segment: string): string => (segment.startsWith(EN) ? segment : `${EN}${segment}`);
+const enSegment = (segment: string): string => (segment.startsWith(EN) ? segment : `${EN}${segment}`);
 
 /** The English twin of a Chinese pattern or path: every static segment gets `EN_` (ids stay). */
 export function toEnglishPath(path: string): string {

@@ -7,7 +7,7 @@ import type { Lang } from './i18n.ts';
 const ENGLISH_MARKERS = /enxh|phoneen/i;
 
 /** Does the address itself (host, path or query) ask for English? */
-export function addressIsEnglish(url: URL): boolean {
+function addressIsEnglish(url: URL): boolean {
   return ENGLISH_MARKERS.test(`${url.host}${url.pathname}${url.search}`);
 }
 
@@ -52,8 +52,8 @@ export function resolveLang(url: URL, englishFlag: boolean): Lang {
   return englishFlag || pathIsEnglish(url.pathname) || addressIsEnglish(url) ? 'en' : 'zh';
 }
 
-export const WX_PARAM = 'platform';
-export const WX_VALUE = 'wx';
+const WX_PARAM = 'platform';
+const WX_VALUE = 'wx';
 
 export function isWx(url: URL): boolean {
   return url.searchParams.get(WX_PARAM) === WX_VALUE;
@@ -65,8 +65,8 @@ export function isWx(url: URL): boolean {
  * cookie would need `Vary: Cookie` and would split or poison the cache; a query parameter is just
  * another page, works without JavaScript and survives every link the site writes.
  */
-export const CARE_PARAM = 'care';
-export const CARE_VALUE = '1';
+const CARE_PARAM = 'care';
+const CARE_VALUE = '1';
 
 export function isCare(url: URL): boolean {
   return url.searchParams.get(CARE_PARAM) === CARE_VALUE;
@@ -87,7 +87,7 @@ function siteQuery(mode: SiteMode): Record<string, string> {
 }
 
 /** `href` with one query parameter set (value) or removed (null); the hash kept. */
-export function withParam(href: string, name: string, value: string | null): string {
+function withParam(href: string, name: string, value: string | null): string {
   const hashAt = href.indexOf('#');
   const hash = hashAt === -1 ? '' : href.slice(hashAt);
   const rest = hashAt === -1 ? href : href.slice(0, hashAt);

@@ -21,10 +21,10 @@ export function isStoreRawPath(rawPath: string): boolean {
 }
 
 /** Longest image id (as sent, percent-encoded) and store path (decoded) an IIIF request may name. */
-export const MAX_IMAGE_ID_LENGTH = 1024;
-export const MAX_STORE_PATH_LENGTH = 512;
+const MAX_IMAGE_ID_LENGTH = 1024;
+const MAX_STORE_PATH_LENGTH = 512;
 
-export type StorePathOf = { ok: true; path: string } | { ok: false; msg: string };
+type StorePathOf = { ok: true; path: string } | { ok: false; msg: string };
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

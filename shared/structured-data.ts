@@ -35,7 +35,7 @@ interface PostalAddress extends JsonLdNode {
  * the footer shows the WeChat, Xiaohongshu and Douyin accounts only as QR codes, so there is no
  * profile URL to give yet: add them here and they appear on the home page's Organization node.
  */
-export const MUSEUM_FACTS = {
+const MUSEUM_FACTS = {
   name: { zh: '云溪博物馆', en: 'Yunxi Museum' },
   address: {
     zh: { streetAddress: '东城区文博路 1 号', addressLocality: '北京市', addressRegion: '北京市' },
@@ -77,13 +77,13 @@ export type PageEntity =
       cancelled: boolean;
     };
 
-export interface Crumb {
+interface Crumb {
   name: string;
   /** Site path (`/News/SNews`) or absolute URL. */
   path: string;
 }
 
-export interface StructuredInput {
+interface StructuredInput {
   lang: Lang;
   /** Absolute origin without trailing slash. */
   origin: string;
@@ -99,7 +99,7 @@ export interface StructuredInput {
 }
 
 /** What the page head knows (shared/head.ts HeadInput, plus its canonical URL and description). */
-export interface StructuredSource {
+interface StructuredSource {
   lang: Lang;
   url: URL;
   origin: string;
@@ -117,7 +117,7 @@ const REDIRECTS: ReadonlyMap<string, string> = new Map(
   ROUTES.filter((r) => r.screen === 'redirect' && r.redirectTo).map((r) => [r.path, r.redirectTo!] as const),
 );
 
-export function landingPath(path: string): string {
+function landingPath(path: string): string {
   let out = path;
   for (let hops = 0; hops < 3 && REDIRECTS.has(out); hops += 1) out = REDIRECTS.get(out)!;
   return out;
@@ -191,7 +191,7 @@ function organizationRef(input: Named): JsonLdNode {
 }
 
 /** Home: the museum building with its address and opening hours. */
-export function museumNode(input: StructuredInput): JsonLdNode {
+function museumNode(input: StructuredInput): JsonLdNode {
   return {
     '@context': 'https://schema.org',
     '@type': 'Museum',
@@ -209,7 +209,7 @@ export function museumNode(input: StructuredInput): JsonLdNode {
 }
 
 /** Home: the museum as an institution, at its building; its accounts (`sameAs`) are the institution's. */
-export function organizationNode(input: StructuredInput): JsonLdNode {
+function organizationNode(input: StructuredInput): JsonLdNode {
   return {
     '@context': 'https://schema.org',
     ...organizationRef(input),
@@ -219,7 +219,7 @@ export function organizationNode(input: StructuredInput): JsonLdNode {
 }
 
 /** Home: the site with its search box (the search page takes `?key=`). */
-export function webSiteNode(input: StructuredInput): JsonLdNode {
+function webSiteNode(input: StructuredInput): JsonLdNode {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
@@ -237,7 +237,7 @@ export function webSiteNode(input: StructuredInput): JsonLdNode {
 }
 
 /** Home, then each crumb; every item an absolute URL. */
-export function breadcrumbNode(origin: string, crumbs: readonly Crumb[]): JsonLdNode {
+function breadcrumbNode(origin: string, crumbs: readonly Crumb[]): JsonLdNode {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -255,7 +255,7 @@ function lastModified(published: string, edited: string): string {
 }
 
 /** A record page's own node (article, activity, exhibition). */
-export function entityNode(entity: PageEntity, input: StructuredInput): JsonLdNode {
+function entityNode(entity: PageEntity, input: StructuredInput): JsonLdNode {
   const image = input.image ? [abs(input.origin, input.image)] : undefined;
   const organization = organizationRef(input);
   if (entity.kind === 'article') {

@@ -2,9 +2,9 @@
 // an ellipsis), the search abstract (200), and the gallery markers that article bodies carry and
 // screens strip. Lengths count characters (code points), so a Chinese character or an emoji is one.
 
-export const EXCERPT_LIST = 100;
-export const EXCERPT_SEARCH = 200;
-export const ELLIPSIS = '…';
+const EXCERPT_LIST = 100;
+const EXCERPT_SEARCH = 200;
+const ELLIPSIS = '…';
 
 const NAMED_ENTITIES: Record<string, string> = {
   nbsp: ' ',
@@ -27,7 +27,7 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 /** Decodes the entities an editor's HTML commonly holds; unknown ones stay as written. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
     if (body[0] === '#') {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -43,7 +43,7 @@ export function decodeEntities(text: string): string {
  * `<!-- gallery -->`, `<!--gallery:anything-->`, `[gallery]`, `[gallery id=3]`, `{{gallery}}`.
  * The demo-content generator writes `<p>[gallery]</p>` (test/unit/demo-content.test.ts holds the two together).
  */
-export const GALLERY_MARKER = /<!--\s*gallery\b[^>]*?-->|\[gallery\b[^\]]*\]|\{\{\s*gallery\b[^}]*\}\}/gi;
+const GALLERY_MARKER = /<!--\s*gallery\b[^>]*?-->|\[gallery\b[^\]]*\]|\{\{\s*gallery\b[^}]*\}\}/gi;
 
 /** The body without gallery markers; a paragraph left holding only a marker goes with it. */
 export function stripGalleryMarkers(html: string): string {
@@ -89,7 +89,7 @@ export function searchAbstract(description: string | null | undefined, content: 
   return excerpt(useBody ? body : desc, EXCERPT_SEARCH);
 }
 
-export interface HighlightPart {
+interface HighlightPart {
   text: string;
   /** True for the parts that match the keyword (rendered as <mark>). */
   match: boolean;

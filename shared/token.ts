@@ -10,14 +10,14 @@ export interface TokenCipher {
   decrypt(base64: string): string;
 }
 
-export interface TokenDeps {
+interface TokenDeps {
   cipher: TokenCipher;
   now: () => number;
   /** A float in [0, 1), like Math.random. */
   random: () => number;
 }
 
-export const TOKEN_KEY_LENGTHS = [16, 24, 32] as const;
+const TOKEN_KEY_LENGTHS = [16, 24, 32] as const;
 
 export function tokenKeyProblem(key: string): string | null {
   const bytes = new TextEncoder().encode(key).length;
@@ -26,7 +26,7 @@ export function tokenKeyProblem(key: string): string | null {
     : `TOKEN_KEY must be 16, 24 or 32 bytes of UTF-8 (AES-128/192/256); it is ${bytes}`;
 }
 
-export function tokenPlaintext(now: number, random: () => number): string {
+function tokenPlaintext(now: number, random: () => number): string {
   const digits = String(Math.floor(random() * 1_000_000)).padStart(6, '0');
   return `${digits}${now}`;
 }
@@ -35,7 +35,7 @@ export function signToken(deps: TokenDeps): string {
   return deps.cipher.encrypt(tokenPlaintext(deps.now(), deps.random));
 }
 
-export type TokenVerdict =
+type TokenVerdict =
   { ok: true; timestamp: number } | { ok: false; reason: 'missing' | 'undecryptable' | 'malformed' | 'stale'; message: string };
 
 /** Checks a token: decryptable with the key, six digits + a millisecond timestamp, within the skew. */

@@ -58,7 +58,7 @@ export interface FieldError {
 }
 
 /** Person-readable messages for every field error, in both site languages. */
-export const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, { zh: string; en: string }> = {
+const FIELD_ERROR_MESSAGES: Record<FieldErrorCode, { zh: string; en: string }> = {
   content_required: { zh: '请填写留言内容', en: 'Please write your message' },
   content_too_long: {
     zh: `留言内容不能超过${MESSAGE_LIMITS.contentMax}个字`,

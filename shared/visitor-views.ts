@@ -115,7 +115,7 @@ export interface QuestionnaireData {
 
 export type QuestionnaireActionData = FormRejection<QuestionnaireValues>;
 
-export interface AnswerResultView {
+interface AnswerResultView {
   answerId: string;
   title: string;
   count: number;

@@ -11,7 +11,7 @@ import NotFound from '../screens/NotFound.tsx';
 import ServiceError from './ServiceError.tsx';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 
-export type ErrorView = 'notFound' | 'service' | 'home';
+type ErrorView = 'notFound' | 'service' | 'home';
 
 export function errorView(error: unknown): ErrorView {
   if (isRouteErrorResponse(error)) {

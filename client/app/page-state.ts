@@ -7,7 +7,7 @@ import type { RouteDef } from '../../shared/route-table.ts';
 import type { RouteHandle } from '../page-data.ts';
 import { errorView } from './ErrorBoundaries.tsx';
 
-export interface PageInfo {
+interface PageInfo {
   def: RouteDef | undefined;
   state: PageState;
   meta: PageMeta | undefined;

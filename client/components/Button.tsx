@@ -3,7 +3,7 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import Spinner from './Spinner.tsx';
 
-export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
+interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
   variant?: 'primary' | 'default' | 'text';
   loading?: boolean;
   className?: string;

@@ -11,7 +11,7 @@ import Spinner from './Spinner.tsx';
 import { ViewerButton, ViewerIcon } from './ViewerControls.tsx';
 import { useViewerT } from './viewer-texts.ts';
 
-export interface DeepZoomProps {
+interface DeepZoomProps {
   /** The IIIF image service base and the whole picture's address. */
   zoom: { service: string; full: string };
   title: string;

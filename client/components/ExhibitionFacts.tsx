@@ -4,7 +4,7 @@
 import type { ExhibitionPhase } from '../../shared/exhibits.ts';
 import { useT } from '../i18n.tsx';
 
-export interface ExhibitionFactsProps {
+interface ExhibitionFactsProps {
   dates: string;
   openEnded: boolean;
   place: string;

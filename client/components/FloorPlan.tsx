@@ -18,7 +18,7 @@ import { useT } from '../i18n.tsx';
 const VIEW = '60 60 880 680';
 
 /** The ninth of the plan a point falls in, as a visitor says it (north is the top, the entrance south). */
-export function planArea({ x, y }: MapPoint): UiKey {
+function planArea({ x, y }: MapPoint): UiKey {
   const row = y < 100 / 3 ? 'n' : y < 200 / 3 ? '' : 's';
   const col = x < 100 / 3 ? 'w' : x < 200 / 3 ? '' : 'e';
   return `exh.area.${row + col || 'c'}` as UiKey;

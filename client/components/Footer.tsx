@@ -6,9 +6,9 @@ import { useT } from '../i18n.tsx';
 import type { UiKey } from '../../shared/i18n.ts';
 import Logo from './HeaderLogo.tsx';
 
-export const COPYRIGHT_FROM = 2018;
-export const FILING_URL = 'https://beian.miit.gov.cn/';
-export const BADGE_URL = 'https://bszs.conac.cn/';
+const COPYRIGHT_FROM = 2018;
+const FILING_URL = 'https://beian.miit.gov.cn/';
+const BADGE_URL = 'https://bszs.conac.cn/';
 
 const SOCIAL: ReadonlyArray<{ key: UiKey; image: string }> = [
   { key: 'footer.wechat', image: '/qr/wechat.png' },

@@ -7,7 +7,7 @@ import { LIKE_ANCHOR, type LikeResult } from '../../shared/like.ts';
 import { useT } from '../i18n.tsx';
 import Button from './Button.tsx';
 
-export const LIKE_INTENT = 'intent';
+const LIKE_INTENT = 'intent';
 
 const isLikeResult = (value: unknown): value is LikeResult => typeof value === 'object' && value !== null && 'liked' in value;
 

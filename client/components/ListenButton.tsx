@@ -21,7 +21,10 @@ export interface ListenButtonProps {
   speech: Speech;
 }
 
-/** The browser's voice for `lang` (its exact tag first, then any of the same language); null when none. */
+/**
+ * The browser's voice for `lang` (its exact tag first, then any of the same language); null when none.
+ * @internal test hook: the choice is tested over voice lists no test browser has.
+ */
 export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: string): SpeechSynthesisVoice | null {
   const tag = lang.toLowerCase();
   const language = tag.split('-')[0]!;

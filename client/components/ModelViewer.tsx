@@ -49,7 +49,7 @@ export function ModelButton({
 
 type ModelState = 'loading' | 'ready' | 'failed';
 
-export interface ModelViewerProps {
+interface ModelViewerProps {
   url: string;
   title: string;
   /** The picture shown until the model is drawn (and when it cannot be). */

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { JUMP_PATTERN, PAGE_PARAM, PAGER_LINKS, pageHref, pagerModel } from '../../shared/pager.ts';
 import { useT } from '../i18n.tsx';
 
-export interface PagerProps {
+interface PagerProps {
   page: number;
   pages: number;
   /** Id of the element a page change scrolls to (default: the top of the window). */

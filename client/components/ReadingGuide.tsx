@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../i18n.tsx';
 
-export const GUIDE_STORAGE_KEY = 'portal.careGuide';
+const GUIDE_STORAGE_KEY = 'portal.careGuide';
 
 const finePointer = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
 

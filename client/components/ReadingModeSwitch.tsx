@@ -8,7 +8,7 @@ import { useFrame } from '../frame.ts';
 import { useT } from '../i18n.tsx';
 
 /** One per page: in the strip above the header, or above the search page's. */
-export default function ReadingModeSwitch() {
+function ReadingModeSwitch() {
   const t = useT();
   const { care = false } = useFrame();
   const { pathname, search } = useLocation();

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { resolvePath, useLocation } from 'react-router';
 
-export interface RecordLinkProps {
+interface RecordLinkProps {
   href: string | null;
   external: boolean;
   /** Open internal links in a new tab as well (search hits on desktop). */

@@ -10,11 +10,11 @@ import { VARIANT_WIDTHS, variantSrcSet } from '../../shared/file-url.ts';
 import { useFrame } from '../frame.ts';
 
 /** The portal's stand-in picture (public/). */
-export const FALLBACK_IMAGE = '/img/fallback.svg';
+const FALLBACK_IMAGE = '/img/fallback.svg';
 /** The class of an image with a fallback (components.css draws the stand-in when it shows no picture). */
-export const SAFE_IMAGE_CLASS = 'safe-image';
+const SAFE_IMAGE_CLASS = 'safe-image';
 
-export interface SafeImageProps {
+interface SafeImageProps {
   sources: readonly string[];
   alt: string;
   /** Tried after every source; null for none (the image then hides). */

@@ -2,10 +2,10 @@
 // styles, so a strict style CSP has nothing to block.
 import { useT } from '../i18n.tsx';
 
-export const SPINNER_SIZE = 24;
-export const SPINNER_COLOR = '#1890ff';
+const SPINNER_SIZE = 24;
+const SPINNER_COLOR = '#1890ff';
 
-export interface SpinnerProps {
+interface SpinnerProps {
   size?: number;
   color?: string;
   /** Announced to screen readers; default "加载中" / "Loading". */

@@ -16,7 +16,7 @@ export interface ZoomViewer {
   destroy(): void;
 }
 
-export interface ZoomOptions {
+interface ZoomOptions {
   /** The IIIF Image API service base; its `info.json` is the tile source. */
   service: string;
   /** The viewer's accessible name and the id of the text that explains its keys. */

@@ -30,7 +30,7 @@ export interface ModelViewer {
   destroy(): void;
 }
 
-export interface ModelOptions {
+interface ModelOptions {
   /** The glTF (.glb or .gltf) file of this site. */
   url: string;
   label: string;

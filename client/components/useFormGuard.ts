@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormRejection } from '../../shared/message-form.ts';
 import type { FieldError } from '../../shared/validation.ts';
 
-export interface FormGuard {
+interface FormGuard {
   errors: FieldError[];
   /** Why the last send could not go through (shown until the visitor tries again). */
   failure: FormRejection<unknown>['failure'];

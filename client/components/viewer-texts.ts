@@ -35,8 +35,8 @@ const TEXTS = {
   iiifManifest: { zh: 'IIIF 资源清单', en: 'IIIF manifest' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
-export type ViewerTextKey = keyof typeof TEXTS;
-export type ViewerTranslate = (key: ViewerTextKey, vars?: Vars) => string;
+type ViewerTextKey = keyof typeof TEXTS;
+type ViewerTranslate = (key: ViewerTextKey, vars?: Vars) => string;
 
 /** Like useT, over the viewers' texts. */
 export function useViewerT(): ViewerTranslate {

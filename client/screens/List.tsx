@@ -7,7 +7,7 @@ import ListCommon from './ListCommon.tsx';
 import ListText from './ListText.tsx';
 import { useScreenData } from '../page-data.ts';
 
-export const LIST_ANCHOR = 'list';
+const LIST_ANCHOR = 'list';
 
 export default function List() {
   const data = useScreenData('list');

@@ -18,7 +18,7 @@ import { useScreenData } from '../page-data.ts';
 import { useT } from '../i18n.tsx';
 import { MAIN_ID } from '../../shared/dom-ids.ts';
 
-export const SEARCH_PARAM = 'key';
+const SEARCH_PARAM = 'key';
 
 /**
  * One hit. Desktop opens a hit in a new tab, a phone in the same one: a hit with a page on this site

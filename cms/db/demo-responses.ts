@@ -7,7 +7,7 @@ import { createRng, type Rng } from './demo/prng.ts';
 import type { DemoContent } from './demo/types.ts';
 import { answerErrors, type StoredAnswer, type StoredRecord } from './questionnaire-records.ts';
 
-export type SeedRecord = StoredRecord;
+type SeedRecord = StoredRecord;
 
 const OTHER_TEXTS = {
   CN: ['朋友圈', '学校组织', '路过看到', '旅游攻略', '社区宣传栏', '单位工会活动'],

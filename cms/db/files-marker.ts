@@ -5,10 +5,10 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 
 /** Written into the files folder once every demo file is there. */
-export const FILES_MARKER = '.demo-files-complete';
+const FILES_MARKER = '.demo-files-complete';
 
 /** The content version the folder's files were written for; null when incomplete (no marker). */
-export function filesVersion(dir: string): string | null {
+function filesVersion(dir: string): string | null {
   const marker = join(dir, FILES_MARKER);
   if (!existsSync(marker)) return null;
   // The first line is the version; markers of the first version held only a date.

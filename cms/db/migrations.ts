@@ -3,7 +3,7 @@
 // is (nearly) the wire entity; booleans are stored as 0/1 (see tables.ts).
 import type { Database } from 'better-sqlite3';
 
-export interface Migration {
+interface Migration {
   version: number;
   description: string;
   sql: string;
@@ -13,7 +13,7 @@ const COMMON_TEXT = (names: string[]): string => names.map((n) => `${n} TEXT NOT
 const audit = (table: string): string =>
   ['createBy', 'createTime', 'updateTime'].map((c) => `ALTER TABLE ${table} ADD COLUMN ${c} TEXT;`).join('\n');
 
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'content tables, writes, counters and the search index',
@@ -291,7 +291,7 @@ ${audit('activities')}
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
 /** Applies every migration newer than the database, each in its own transaction; returns the ones applied. */
 export function migrate(db: Database): number[] {

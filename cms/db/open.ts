@@ -13,8 +13,6 @@ import type { StoredRecord } from './questionnaire-records.ts';
 import { resetIfOutdated } from './reset.ts';
 import { isSeeded, seedContent, type SeedVisits } from './seed.ts';
 
-export { FILES_MARKER } from './files-marker.ts';
-
 export interface DemoSource {
   generate(): DemoContent | Promise<DemoContent>;
   writeFiles(dir: string, content: DemoContent): unknown;
@@ -24,7 +22,7 @@ export interface DemoSource {
   visits?(now: number): SeedVisits;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   path: string;
   filesDir: string;
   now: () => number;

@@ -21,14 +21,14 @@ export interface SeedVisits {
   visitors: ReadonlyArray<{ day: string; visitor: string }>;
 }
 /** Which shape of content the database holds (content-version.ts); an older one is rebuilt on start. */
-export const CONTENT_VERSION_KEY = 'contentVersion';
+const CONTENT_VERSION_KEY = 'contentVersion';
 
 export function isSeeded(db: Database): boolean {
   return db.prepare('SELECT 1 FROM meta WHERE key = ?').get(SEEDED_KEY) !== undefined;
 }
 
 /** The first image of an HTML body (an article without a thumbnail shows it instead). */
-export function firstImage(html: string): string {
+function firstImage(html: string): string {
   return /<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/i.exec(html)?.[1] ?? '';
 }
 
@@ -137,7 +137,7 @@ interface SearchDoc {
  * exhibitions (BaseExh/TempExh), activities (Activity) and exhibits shown by PreciousCol or GMWW.
  * Content of a hidden channel (or below one) is not searchable.
  */
-export function searchDocs(content: DemoContent): SearchDoc[] {
+function searchDocs(content: DemoContent): SearchDoc[] {
   const byNo = new Map(content.channels.map((c) => [c.channelNo, c]));
   const visible = (c: DemoChannel | undefined): boolean => {
     for (let at = c, guard = 0; at && guard < 20; at = byNo.get(at.parent), guard += 1) {

@@ -43,4 +43,4 @@ export function createHandlers(db: Database): HandlerTable {
   return table;
 }
 
-export type { CallContext, Handler } from './types.ts';
+export type { Handler } from './types.ts';

@@ -19,7 +19,7 @@ import type { HandlerDeps, HandlerGroup } from './types.ts';
 const listRequest = listBody({ type: textFilter, source: textFilter, languageType: languageFilter });
 
 /** The dictionary whose values a message's `type` must be. */
-export const MESSAGE_TYPE_DICTIONARY = 'MESSAGE_TYPE';
+const MESSAGE_TYPE_DICTIONARY = 'MESSAGE_TYPE';
 
 const optionalText = z.union([z.string(), z.number().transform(String)], { error: 'must be a string' }).nullish();
 const messageRequest = z.looseObject(
@@ -37,12 +37,12 @@ const messageRequest = z.looseObject(
 );
 
 /** A missing value stays missing (null); a present one keeps its first three and last four digits. */
-export function maskPhone(phone: string | null): string | null {
+function maskPhone(phone: string | null): string | null {
   if (!phone) return phone === '' ? '' : null;
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
-export function maskEmail(email: string | null): string | null {
+function maskEmail(email: string | null): string | null {
   if (!email) return email === '' ? '' : null;
   const at = email.indexOf('@');
   return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';

@@ -9,7 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { encodeId } from '../wire-ids.ts';
 
 /** "Other" texts returned per question, newest first. */
-export const OTHER_TEXTS_SHOWN = 100;
+const OTHER_TEXTS_SHOWN = 100;
 
 type Prepare = (sql: string) => Statement;
 

@@ -15,8 +15,6 @@ import { decodeId, encodeId } from '../wire-ids.ts';
 import { questionnaireResults } from './questionnaire-results.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export { OTHER_TEXTS_SHOWN } from './questionnaire-results.ts';
-
 const MAX_ANSWERS = 200;
 
 const listRequest = listBody({ languageType: languageFilter });

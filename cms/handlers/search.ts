@@ -12,7 +12,7 @@ import { encodeId } from '../wire-ids.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
 /** A hit as sent: ids are wire ids, missing values null. */
-export type WireSearchHit = Omit<SearchHit, 'id' | 'channelId' | 'img' | 'thumb' | 'linkUrl' | 'extension1' | 'extension2' | 'flag'> & {
+type WireSearchHit = Omit<SearchHit, 'id' | 'channelId' | 'img' | 'thumb' | 'linkUrl' | 'extension1' | 'extension2' | 'flag'> & {
   id: string;
   channelId: string;
   img: string | null;
@@ -58,7 +58,7 @@ const cmsSearchRequest = z.looseObject(
   { error: 'the body must be a JSON object' },
 );
 
-export interface SearchQuery {
+interface SearchQuery {
   keyword: string;
   /** Site codes and/or channel numbers; a channel includes its sub-channels. Empty = the Chinese site. */
   scope: readonly string[];

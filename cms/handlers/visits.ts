@@ -8,7 +8,7 @@ import { chinaDay, DAY_MS } from '../china-time.ts';
 import { parseInput } from '../http/input.ts';
 import type { HandlerDeps, HandlerGroup } from './types.ts';
 
-export const MAX_REPORT_DAYS = 366;
+const MAX_REPORT_DAYS = 366;
 
 const reportDays = z
   .string()

@@ -9,7 +9,7 @@ import { resolveGateways } from '../gateways.ts';
 import type { HandlerTable } from '../handlers/index.ts';
 import { CmsError } from './errors.ts';
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface ApiDeps {
   handlers: HandlerTable;
@@ -27,7 +27,7 @@ export interface ApiDeps {
 }
 
 /** The message of every successful answer: deployed services say 成功 in the envelope's `msg`. */
-export const SUCCESS_MSG = '成功';
+const SUCCESS_MSG = '成功';
 
 export function sendEnvelope(res: Response, status: number, msg: string, data: unknown = null): void {
   res

@@ -7,7 +7,7 @@ import { decodeId, ID_TOKEN, type IdKind } from '../wire-ids.ts';
 import { badRequest, notFound } from './errors.ts';
 
 /** A whole number, also written as a string of digits. */
-export const wholeNumber = z
+const wholeNumber = z
   .union(
     [
       z.number(),
@@ -58,7 +58,7 @@ const pagingShape = {
   pageNum: nonNegative.nullish(),
 };
 
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 
 export const toPaging = (p: { pageSize?: number | null; pageNum?: number | null } | null | undefined): Paging => ({
   pageSize: p?.pageSize ?? DEFAULT_PAGE_SIZE,

@@ -108,7 +108,7 @@ export interface CopyAnswer<T> {
   kept: boolean;
 }
 
-export interface LastGoodCopies<T> {
+interface LastGoodCopies<T> {
   /**
    * The copy of `key`: within its lifetime, or built now (callers of one key share one build). A
    * complete build replaces the copy; an incomplete one is answered only when there is no copy to
@@ -188,7 +188,7 @@ export function lastGoodCopies<T>({ max, ttlS, now, whole = () => true, maxBuild
 // ---- Recent entries ----
 
 /** A map of the most recent entries. */
-export interface RecentEntries<V> {
+interface RecentEntries<V> {
   /** The value, unless it was pushed out or its time is past. */
   get(key: string): V | undefined;
   set(key: string, value: V): unknown;

@@ -92,7 +92,10 @@ interface CallShape {
   body?: unknown;
 }
 
-/** `METHOD /path?query canonical-body`, e.g. `POST /api/queryArchivesList {"entity":{…},"param":{…}}`. */
+/**
+ * `METHOD /path?query canonical-body`, e.g. `POST /api/queryArchivesList {"entity":{…},"param":{…}}`.
+ * @internal test hook: the keying rules are tested on their own, and the Redis tests find entries by key.
+ */
 export function cacheKey(spec: EndpointSpec, call: CallShape): string {
   const path = buildPath(spec, call.params);
   // The query is the call's own (filtered once where a browser's request became a call: proxy/calls.ts).
@@ -111,7 +114,7 @@ export function entryTag(key: string): string {
  * Purge handles of one answer: the endpoint name, `channel:<channelNo>` for every channel it lists and
  * `id:<id>` for the record it is about, plus its own entry tag.
  */
-export function tagsOf(spec: EndpointSpec, call: CallShape, key: string): string[] {
+function tagsOf(spec: EndpointSpec, call: CallShape, key: string): string[] {
   const tags = new Set<string>([spec.name]);
   const body = asRecord(call.body);
   const entity = asRecord(body?.entity);
@@ -153,7 +156,7 @@ const AFTER_WRITE: Partial<Record<EndpointName, (call: CallShape) => string[][]>
 };
 
 /** The tag sets to purge after `name` wrote `call` (none for a write that changes nothing cached). */
-export function staleAfterWrite(name: EndpointName, call: CallShape): string[][] {
+function staleAfterWrite(name: EndpointName, call: CallShape): string[][] {
   return AFTER_WRITE[name]?.(call) ?? [];
 }
 

@@ -46,7 +46,7 @@ const REFRESH_S = 3600;
 /** List pages walked for a subscribable calendar (per filter). */
 const CALENDAR_MAX_PAGES = 5;
 
-export interface CalendarDeps {
+interface CalendarDeps {
   api: ContentCaller;
   now: () => number;
   settings: SourceSettings;

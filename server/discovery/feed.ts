@@ -12,11 +12,11 @@ import type { ResolvedPage } from './site-pages.ts';
 import { instantOf } from './records.ts';
 
 /** Items in a feed: the newest records of the list. */
-export const FEED_ITEMS = 20;
+const FEED_ITEMS = 20;
 /** What the feed tells readers about polling (minutes). */
 const FEED_TTL_MIN = 30;
 
-export interface FeedDeps {
+interface FeedDeps {
   api: ContentCaller;
   now: () => number;
   filePrefix: string;

@@ -14,7 +14,7 @@ import { plainText } from '../../shared/text.ts';
 import { recordLang, type ExhibitRecord, type ExhibitionRecord, type MeasuredPicture } from './iiif-manifest-records.ts';
 
 /** A language map: text by BCP 47 tag, `none` for text of no known language. */
-export type LanguageMap = Record<string, string[]>;
+type LanguageMap = Record<string, string[]>;
 
 interface Resource {
   id: string;

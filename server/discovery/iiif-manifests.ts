@@ -21,7 +21,7 @@ import { UpstreamError } from '../upstream/upstream-error.ts';
 import { exhibitManifest, exhibitionCollection, type ManifestSite } from './iiif-manifest-build.ts';
 import { IiifNotFound, measurePictures, readExhibit, readExhibition, type RecordReader } from './iiif-manifest-records.ts';
 
-export interface ManifestDeps {
+interface ManifestDeps {
   api: ContentCaller;
   /** The pictures' sizes for the canvases: the image service's measure. */
   measure: MeasurePicture;

@@ -37,7 +37,7 @@ export interface DiscoveryRecord {
   status: number | null;
 }
 
-export type RecordKind = 'article' | 'exhibitionBase' | 'exhibitionTemp' | 'exhibit' | 'activity';
+type RecordKind = 'article' | 'exhibitionBase' | 'exhibitionTemp' | 'exhibit' | 'activity';
 
 interface Source {
   kind: RecordKind;
@@ -147,11 +147,11 @@ export function sourceFor(def: RouteDef, channelNo: string, lang: Lang, settings
 }
 
 /** Records per call when walking a whole list (fewer, larger calls than the screens' 6 or 10). */
-export const WALK_PAGE_SIZE = 50;
+const WALK_PAGE_SIZE = 50;
 /** Pages walked per list at most: 1000 records; a list longer than that is listed up to there. */
-export const WALK_MAX_PAGES = 20;
+const WALK_MAX_PAGES = 20;
 
-export interface WalkOptions {
+interface WalkOptions {
   requestId: string;
   pageSize?: number;
   maxPages?: number;

@@ -20,7 +20,7 @@ import { buildSitemapModel, sitemapPartXml, sitemapXml, type SitemapModel } from
 import { resolvePage } from './site-pages.ts';
 import { MAX_DISCOVERY_PATH, RETRY_AFTER_S, discoveryRowFor, type DiscoveryRow } from './table.ts';
 
-export interface DiscoveryDeps {
+interface DiscoveryDeps {
   api: ContentCaller;
   logger: Logger;
   now: () => number;

@@ -16,19 +16,19 @@ const ROUTE_OBJECTS = ROUTES.map((r) => ({ id: r.id, path: r.path, caseSensitive
 const MAX_SEGMENTS = 4;
 
 /** Is this a path a page could have (segments shaped like channel numbers and record ids, not too many)? Checked before any call. */
-export function isPagePath(path: string): boolean {
+function isPagePath(path: string): boolean {
   const segments = path.split('/').slice(1);
   return path.startsWith('/') && segments.length >= 1 && segments.length <= MAX_SEGMENTS && segments.every((s) => RECORD_ID.test(s));
 }
 
-export interface RoutedPath {
+interface RoutedPath {
   def: RouteDef;
   params: Record<string, string>;
   lang: Lang;
 }
 
 /** The route table row of a path (static rows beat `:param` rows, as in the browser router), or null. */
-export function routeOf(path: string): RoutedPath | null {
+function routeOf(path: string): RoutedPath | null {
   const last = matchRoutes(ROUTE_OBJECTS, path)?.at(-1);
   const def = last ? ROUTE_BY_ID.get(last.route.id) : undefined;
   if (!last || !def || def.screen === 'notFound') return null;

@@ -16,9 +16,9 @@ import { type ListPage, listPagesOf } from './site-pages.ts';
 import { instantOf, w3c } from './records.ts';
 
 /** Addresses per sitemap file: small enough to fetch and parse at once, far below the protocol's 50,000. */
-export const URLS_PER_FILE = 1000;
+const URLS_PER_FILE = 1000;
 /** Addresses in all (parts up to this many / URLS_PER_FILE). */
-export const MAX_URLS = 50_000;
+const MAX_URLS = 50_000;
 /** Lists walked at the same time (each walk is sequential page by page). */
 const WALK_CONCURRENCY = 4;
 
@@ -33,7 +33,7 @@ export interface SitemapModel {
   entries: SitemapEntry[];
 }
 
-export interface SitemapDeps {
+interface SitemapDeps {
   api: ContentCaller;
   logger: Logger;
   now: () => number;
@@ -132,10 +132,10 @@ function urlXml(origin: string, e: SitemapEntry): string {
 }
 
 /** How many files the model needs: 1 (a urlset at /sitemap.xml) or the parts of an index. */
-export const partCount = (model: SitemapModel): number => Math.max(1, Math.ceil(model.entries.length / URLS_PER_FILE));
+const partCount = (model: SitemapModel): number => Math.max(1, Math.ceil(model.entries.length / URLS_PER_FILE));
 
 /** A <urlset> of entries. */
-export function urlsetXml(origin: string, entries: readonly SitemapEntry[]): string {
+function urlsetXml(origin: string, entries: readonly SitemapEntry[]): string {
   const body = entries.map((e) => urlXml(origin, e)).join('\n');
   return `${XML_HEAD}<urlset xmlns="${NS}" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }

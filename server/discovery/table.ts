@@ -16,7 +16,7 @@ export interface DiscoveryRow {
 const under = (prefix: string) => (path: string) => path.startsWith(`${prefix}/`);
 const exactly = (wanted: string) => (path: string) => path === wanted;
 
-export const DISCOVERY_ROWS: readonly DiscoveryRow[] = [
+const DISCOVERY_ROWS: readonly DiscoveryRow[] = [
   { name: 'robots', claims: exactly(ROBOTS_PATH), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' },
   { name: 'sitemap', claims: exactly(SITEMAP_PATH), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=600' },
   {

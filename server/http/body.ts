@@ -19,7 +19,7 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-export interface BodyError extends Error {
+interface BodyError extends Error {
   type: string;
   status: number;
   /** The limit that was passed (bytes for `entity.too.large`, levels for `entity.too.deep`). */
@@ -128,6 +128,7 @@ const BACKSLASH = 0x5c; // \
 /**
  * True when `text` nests `[`/`{` (outside strings) deeper than `limit`. Only nesting is judged; the
  * rest of the syntax is JSON.parse's business, so malformed text under the limit returns false.
+ * @internal test hook: the scan's early stop (it reads no further than the first level over) is tested on it.
  */
 export function nestsDeeperThan(text: string, limit: number = MAX_JSON_DEPTH): boolean {
   let depth = 0;

@@ -67,7 +67,7 @@ function bodyAnswer(err: BodyParserError): ErrorAnswer | null {
 }
 
 /** How an error of a room above this one looks to a caller (the content service's failures); null when it is not one. */
-export type ErrorAnswerOf = (err: unknown) => ErrorAnswer | null;
+type ErrorAnswerOf = (err: unknown) => ErrorAnswer | null;
 
 function answerFor(err: unknown, answerOf: ErrorAnswerOf): ErrorAnswer | null {
   const answered = answerOf(err);
@@ -118,6 +118,6 @@ export function errorHandler(logger: Logger, answerOf: ErrorAnswerOf): ErrorRequ
 }
 
 /** The error handler's page for a document request (an error no route answered): both languages, no assets. */
-export const bareErrorPageHtml = (status: number): string =>
+const bareErrorPageHtml = (status: number): string =>
   `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${status}</title>` +
   `<p>服务暂时不可用，请稍后再试。</p><p lang="en">The site is temporarily unavailable. Please try again shortly.</p><p><a href="/">首页 Home</a></p></html>`;

@@ -3,13 +3,13 @@
 // Host is not a plain host[:port] is answered at a safe origin but never stored.
 
 /** The origin of pages when neither PUBLIC_URL nor the Host header can be used. */
-export const FALLBACK_ORIGIN = 'http://localhost';
+const FALLBACK_ORIGIN = 'http://localhost';
 
 const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
 const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9A-Fa-f:.]{2,45}\\])(?::(\\d{1,5}))?$`);
 
 /** A Host header that names a host and maybe a port, nothing else (no user info, path or spaces). */
-export function isPlainHost(host: string | undefined): host is string {
+function isPlainHost(host: string | undefined): host is string {
   if (!host || host.length > 260) return false;
   const m = HOST.exec(host);
   if (!m) return false;

@@ -26,7 +26,7 @@ export function ownBytes(buf: Buffer): Buffer {
 }
 
 /** Bodies smaller than this are sent as they are (a compressed copy would save less than its headers). */
-export const COMPRESS_MIN_BYTES = 1024;
+const COMPRESS_MIN_BYTES = 1024;
 /**
  * Brotli for stored copies. Quality 9, not 11: quality 11 costs many times the thread pool's time on a
  * list page for a few per cent fewer bytes. The window is what sets the encoder's memory: with brotli's
@@ -176,7 +176,7 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepa
 // are. Browsers send a handful of distinct short header values, so each is parsed once and remembered (a
 // table bounded in entries and in each key's length: a client sending a new or a long value every time only
 // costs the parse).
-export type Coding = 'br' | 'gzip' | 'identity';
+type Coding = 'br' | 'gzip' | 'identity';
 
 const MEMO_LIMIT = 64;
 /** Longer values are parsed every time, never kept: a browser's is a few dozen characters. */
@@ -185,7 +185,7 @@ const memo = new Map<string, { br: boolean; gzip: boolean }>();
 
 /**
  * What the table holds: its entries and the characters of their keys.
- * @public test/unit/door-encoding.test.ts reads it to prove the table stays bounded whatever clients send.
+ * @internal test hook: the table's bound is what the test proves, whatever values clients send.
  */
 export function codingMemoStats(): { entries: number; chars: number } {
   let chars = 0;
@@ -209,7 +209,7 @@ function parse(header: string): { br: boolean; gzip: boolean } {
 }
 
 /** The best coding this client accepts among the copies there are. */
-export function chooseCoding(header: string | undefined, has: { br: boolean; gzip: boolean }): Coding {
+function chooseCoding(header: string | undefined, has: { br: boolean; gzip: boolean }): Coding {
   if (!header) return 'identity';
   let accepted = memo.get(header);
   if (!accepted) {
@@ -225,7 +225,7 @@ export function chooseCoding(header: string | undefined, has: { br: boolean; gzi
 }
 
 /** If-None-Match names this entity tag (a list, `*`, weak or strong: weak comparison, RFC 9110 §13.1.2). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header === etag) return true;
   const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;

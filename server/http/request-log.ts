@@ -17,7 +17,7 @@ export type DoorPart = (req: IncomingMessage, res: ServerResponse, started: numb
 const SANE_ID = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 /** The code of a request whose client left before its answer was complete: the visitor's doing, not a failure. */
-export const CLIENT_GONE = 'CLIENT_GONE';
+const CLIENT_GONE = 'CLIENT_GONE';
 /** The status such a request is logged and counted with (nginx's "client closed request"). */
 const CLIENT_GONE_STATUS = 499;
 

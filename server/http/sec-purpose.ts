@@ -4,7 +4,7 @@
 // makes the request speculative, and a `prerender` parameter (or item) that is not `?0` makes it a
 // prerender.
 
-export interface Purpose {
+interface Purpose {
   /** Asked for by the browser's guess, not by the visitor: the visitor may never see it. */
   speculative: boolean;
   /** A prerender: the page is rendered in the background, its images and scripts loaded. */

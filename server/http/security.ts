@@ -7,9 +7,9 @@
 import type { ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-export type CspDirectives = Record<string, Iterable<string> | null>;
+type CspDirectives = Record<string, Iterable<string> | null>;
 
-export const CSP_DIRECTIVES: CspDirectives = {
+const CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
   'script-src': ["'self'"],
@@ -52,6 +52,15 @@ export function securityHeaderList(directives: CspDirectives = CSP_DIRECTIVES): 
   });
   if (failure) throw failure;
   return headers;
+}
+
+// The headers a script or a style sheet needs; the rest (the policy, framing, referrer and opener rules)
+// govern a document, and a browser never shows a script or a style sheet as one.
+const SUBRESOURCE_HEADERS = new Set(['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy']);
+
+/** The security headers kept on a script or a style sheet. */
+export function subresourceHeaders(headers: SecurityHeaders): SecurityHeaders {
+  return headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase()));
 }
 
 export function applySecurityHeaders(res: ServerResponse, headers: SecurityHeaders): void {

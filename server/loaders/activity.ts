@@ -20,7 +20,7 @@ import { notFound } from './page-errors.ts';
 import { pagedCall, requestedPage } from './list.ts';
 import type { LoaderContext, PageMeta } from './types.ts';
 
-export const ACTIVITY_PAGE_SIZE = 6;
+const ACTIVITY_PAGE_SIZE = 6;
 
 /** The list's address for a type filter: other parameters kept, the page reset to 1. */
 export function filterHref(url: URL, value: string): string {

@@ -21,19 +21,19 @@ import { DICTIONARY, dictionary, dictionaryName } from './dictionary.ts';
 import type { LoaderContext } from './types.ts';
 
 /** Exhibits per call when reading a collection's periods: the most a list call answers. */
-export const AGE_WALK_PAGE_SIZE = 100;
+const AGE_WALK_PAGE_SIZE = 100;
 /**
  * Pages read at most: a larger collection offers the periods of its first objects (each page is an
  * answer of the content API's cache, shared by every filtered address of the list).
  */
-export const AGE_WALK_MAX_PAGES = 3;
+const AGE_WALK_MAX_PAGES = 3;
 /** Periods offered at most: a collection with more offers its most common ones. */
-export const MAX_AGE_OPTIONS = 30;
+const MAX_AGE_OPTIONS = 30;
 
 /** The filter parameters in the order an address carries them (one address per combination). */
 const FILTER_PARAMS = [TYPE_PARAM, LEVEL_PARAM, AGE_PARAM] as const;
 type FilterParam = (typeof FILTER_PARAMS)[number];
-export type ChosenFilters = Record<FilterParam, string>;
+type ChosenFilters = Record<FilterParam, string>;
 
 /**
  * The exhibit types of a language. A list that cannot get them still shows its exhibits (without
@@ -57,7 +57,7 @@ export async function exhibitTypes(ctx: LoaderContext): Promise<ExhibitType[]> {
  * The periods to offer from the `age` values of records: each distinct printable value once, the
  * `max` most common when there are more, in time order (shared/periods.ts).
  */
-export function ageOptions(ages: Iterable<string | null | undefined>, max: number = MAX_AGE_OPTIONS): string[] {
+function ageOptions(ages: Iterable<string | null | undefined>, max: number = MAX_AGE_OPTIONS): string[] {
   // Bounded by the records read (AGE_WALK_MAX_PAGES pages).
   const counts = new Map<string, number>();
   for (const raw of ages) {
@@ -101,7 +101,7 @@ async function collectionAges(ctx: LoaderContext, entity: Record<string, unknown
  * order, unknown ones dropped, the page reset to 1, every other parameter (the reading and messenger
  * modes) kept.
  */
-export function filteredHref(url: URL, chosen: ChosenFilters, param: FilterParam, value: string): string {
+function filteredHref(url: URL, chosen: ChosenFilters, param: FilterParam, value: string): string {
   const params = new URLSearchParams(url.search);
   params.delete(PAGE_PARAM);
   for (const name of FILTER_PARAMS) params.delete(name);
@@ -135,12 +135,12 @@ function row(url: URL, chosen: ChosenFilters, param: FilterParam, all: string, o
  * The one value an address gives a parameter. A parameter given twice with different values
  * (`?type=A&type=B`) chooses nothing: the list is not filtered by a guess at which one was meant.
  */
-export function singleParam(q: URLSearchParams, name: string): string {
+function singleParam(q: URLSearchParams, name: string): string {
   const values = new Set(q.getAll(name));
   return values.size === 1 ? ([...values][0] ?? '') : '';
 }
 
-export interface CollectionFilters {
+interface CollectionFilters {
   /** What the list call adds to its entity: only the chosen filters, each a value the service listed. */
   entity: { exhibitType?: string; exhibitLevel?: string; age?: string };
   view: { type: string; types: FilterLink[]; level: string; levels: FilterLink[]; age: string; ages: FilterLink[] };

@@ -19,7 +19,7 @@ import { fileList } from './attachments.ts';
 import { pagedCall } from './list.ts';
 import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
-export const COLLECTION_PAGE_SIZE = 12;
+const COLLECTION_PAGE_SIZE = 12;
 
 function sectionOf(ctx: LoaderContext) {
   const section = collectionSection(ctx.channel?.no ?? ctx.route.path.split('/')[2]);

@@ -111,7 +111,7 @@ export async function detailLoader(ctx: LoaderContext): Promise<ArticleDetailDat
   };
 }
 
-export const LIKE_INTENTS = ['like', 'unlike'] as const;
+const LIKE_INTENTS = ['like', 'unlike'] as const;
 
 /**
  * Like or unlike the article of the page (a POST form with `intent` and `id`): 303 to the article, which

@@ -36,7 +36,7 @@ export const cardContext = (ctx: LoaderContext): CardContext => ({
 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
-export const EXHIBITION_CHANNEL: Record<ExhibitionKind, string> = { base: 'BaseExh', temp: 'TempExh' };
+const EXHIBITION_CHANNEL: Record<ExhibitionKind, string> = { base: 'BaseExh', temp: 'TempExh' };
 
 /** `/Exhibition/BaseExh`, `/EN_Exhibition/EN_TempExh`. */
 export const exhibitionListPath = (kind: ExhibitionKind, lang: Lang): string => sitePath(`/Exhibition/${EXHIBITION_CHANNEL[kind]}`, lang);

@@ -28,12 +28,12 @@ import { fileList, galleryImage } from './attachments.ts';
 import { pagedCall } from './list.ts';
 import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
-export const EXHIBITION_PAGE_SIZE = 6;
+const EXHIBITION_PAGE_SIZE = 6;
 /** A temporary exhibition shows at most this many exhibits (the collection lists hold the rest). */
-export const EXHIBITS_PER_EXHIBITION = 24;
+const EXHIBITS_PER_EXHIBITION = 24;
 
 /** The temporary exhibition states the service filters by (param.type), in menu order. */
-export const TEMP_STATES = ['current', 'upcoming', 'past'] as const;
+const TEMP_STATES = ['current', 'upcoming', 'past'] as const;
 type TempState = (typeof TEMP_STATES)[number];
 
 const STATE_LABEL: Record<TempState | '', UiKey> = {

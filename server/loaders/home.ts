@@ -33,14 +33,14 @@ import { articleItem, type ItemContext } from './list.ts';
 import type { LoaderContext } from './types.ts';
 
 /** How many records each home section shows. */
-export const HOME_COUNTS = { news: 5, exhibitions: 3, collections: 8, activities: 4 } as const;
+const HOME_COUNTS = { news: 5, exhibitions: 3, collections: 8, activities: 4 } as const;
 /** The statistics report's window (getBaiduReport/30). */
-export const REPORT_DAYS = 30;
+const REPORT_DAYS = 30;
 /** Activities looked at to find the upcoming ones (the service lists the newest start first). */
 const ACTIVITY_SCAN = 24;
 
 /** The slider's place of a language (`home`, `EN_home`). */
-export const sliderPlace = (lang: Lang): string => (lang === 'en' ? 'EN_home' : 'home');
+const sliderPlace = (lang: Lang): string => (lang === 'en' ? 'EN_home' : 'home');
 
 const sitePath = (zhPath: string, lang: Lang): string => (lang === 'en' ? toEnglishPath(zhPath) : zhPath);
 
@@ -173,8 +173,8 @@ async function activities(ctx: LoaderContext, channels: ChannelNode[]): Promise<
 }
 
 /** The band shows only figures that mean something: enough visits in all, and a report with enough days of data. */
-export const STATS_MIN_TOTAL = 1000;
-export const STATS_MIN_DAYS = 7;
+const STATS_MIN_TOTAL = 1000;
+const STATS_MIN_DAYS = 7;
 
 /** The visit statistics, or null when they are too thin to show (a new site: 累计访问 25, one visitor, a flat chart). */
 async function stats(ctx: LoaderContext): Promise<HomeStats | null> {

@@ -20,7 +20,7 @@ import { collectionListLoader, exhibitDetailLoader } from './collection.ts';
 /** A screen kind's loader: its screen's data, or that data with a status (`data(value, { status })`). */
 type ScreenLoader<K extends keyof ScreenData> = (ctx: LoaderContext) => Promise<ScreenData[K] | ReturnType<typeof data<ScreenData[K]>>>;
 
-export const LOADERS: { [K in ScreenWithLoader]: ScreenLoader<K> } = {
+const LOADERS: { [K in ScreenWithLoader]: ScreenLoader<K> } = {
   list: listLoader,
   detail: detailLoader,
   search: searchLoader,
@@ -37,7 +37,7 @@ export const LOADERS: { [K in ScreenWithLoader]: ScreenLoader<K> } = {
   exhibitDetail: exhibitDetailLoader,
 };
 
-export const ACTIONS: Partial<Record<ScreenKind, Action>> = {
+const ACTIONS: Partial<Record<ScreenKind, Action>> = {
   detail: likeAction,
   messageBoard: messageAction,
   questionnaire: questionnaireAction,
@@ -51,5 +51,3 @@ export function loaderFor(kind: ScreenKind): Loader | undefined {
 export function actionFor(kind: ScreenKind): Action | undefined {
   return ACTIONS[kind];
 }
-
-export type { Action, ActionContext, Loader, LoaderContext, PageMeta } from './types.ts';

@@ -29,7 +29,7 @@ export function requestedPage(ctx: LoaderContext): number {
   return parsePageParam(ctx.url.searchParams.get(PAGE_PARAM));
 }
 
-export interface PageOf<T> extends Paging {
+interface PageOf<T> extends Paging {
   records: T[];
 }
 
@@ -109,7 +109,7 @@ export function articleItem(a: Article, ctx: ItemContext): ListItem {
 // their own screens, and the generic cards here remain their fallback (and serve the
 // home page's sections, which read lists through this table).
 
-export interface ListSource<R = never> {
+interface ListSource<R = never> {
   endpoint: EndpointName;
   entity: (channelNo: string, languageType: SiteLanguage) => Record<string, unknown>;
   item: (record: R, ctx: ItemContext) => ListItem;
@@ -206,7 +206,7 @@ const BY_CHANNEL: Record<string, ListSource<never>> = {
   Activity: activity as ListSource<never>,
 };
 
-export function listSource(channelNo: string): ListSource<never> {
+function listSource(channelNo: string): ListSource<never> {
   return BY_CHANNEL[baseChannelNo(channelNo)] ?? (article as ListSource<never>);
 }
 
@@ -215,7 +215,7 @@ export function listSource(channelNo: string): ListSource<never> {
 // route's page size and layout. A page past the end redirects to the last page, so the address always
 // names the page shown.
 
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 
 export async function listLoader(ctx: LoaderContext): Promise<ListData> {
   const channelNo = ctx.channel?.no ?? pathSegments(ctx.url.pathname).at(-1) ?? '';

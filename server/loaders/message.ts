@@ -28,7 +28,7 @@ import type { ActionContext, LoaderContext } from './types.ts';
 import { serviceRefusal, writeFailure } from '../writes/refused.ts';
 import { WriteRefused } from '../writes/refused.ts';
 
-export const MESSAGE_PAGE_SIZE = 10;
+const MESSAGE_PAGE_SIZE = 10;
 
 function view(m: Message, types: readonly MessageTypeOption[], lang: LoaderContext['lang']): MessageView {
   return {

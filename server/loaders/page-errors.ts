@@ -4,9 +4,9 @@
 import { data } from 'react-router';
 import { UpstreamError } from '../upstream/upstream-error.ts';
 
-export type PageErrorCode = 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_GATEWAY';
+type PageErrorCode = 'NOT_FOUND' | 'UPSTREAM_UNAVAILABLE' | 'UPSTREAM_BAD_GATEWAY';
 
-export interface PageErrorBody {
+interface PageErrorBody {
   code: PageErrorCode;
   message: string;
 }
@@ -25,7 +25,7 @@ export function notFound(message = 'Not found'): ReturnType<typeof pageError> {
  * service said on failing (its router's "Not found: GET /…", a gateway's page) is logged with the
  * request id where the call failed (upstream/client.ts) and goes no further.
  */
-export function upstreamPageError(err: UpstreamError): ReturnType<typeof pageError> {
+function upstreamPageError(err: UpstreamError): ReturnType<typeof pageError> {
   if (err.isNotFound) return notFound(`The content service has nothing for ${err.endpoint}`);
   const unavailable = err.code === 'UPSTREAM_TIMEOUT' || err.code === 'UPSTREAM_NETWORK' || err.code === 'UPSTREAM_ABORTED';
   return unavailable

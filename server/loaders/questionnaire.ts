@@ -32,13 +32,13 @@ import type { ActionContext, LoaderContext, PageMeta } from './types.ts';
 import { writeFailure } from '../writes/refused.ts';
 import { WriteRefused } from '../writes/refused.ts';
 
-export const QUESTIONNAIRE_PAGE_SIZE = 10;
+const QUESTIONNAIRE_PAGE_SIZE = 10;
 /** The results path segment (route table: `/Service/Questionnaire/:id/result`). */
-export const RESULT_SEGMENT = 'result';
+const RESULT_SEGMENT = 'result';
 /** `?done=1` on the results: the visitor has just answered. */
-export const DONE_PARAM = 'done';
+const DONE_PARAM = 'done';
 /** "Other" texts shown per question on the results page. */
-export const OTHER_TEXTS_SHOWN = 5;
+const OTHER_TEXTS_SHOWN = 5;
 
 /** `YYYY-MM-DD – YYYY-MM-DD`, one side when the other is missing. */
 const period = (q: Pick<Questionnaire, 'startTime' | 'endTime'>): string => {

@@ -12,9 +12,9 @@ import type { SearchHit, SearchResult } from '../../shared/wire.ts';
 import { pageOf, requestedPage } from './list.ts';
 import { siteUrl, type LoaderContext, type PageMeta } from './types.ts';
 
-export const SEARCH_PAGE_SIZE = 10;
+const SEARCH_PAGE_SIZE = 10;
 /** Longest keyword sent upstream (anything longer is cut). */
-export const MAX_KEY_LENGTH = 50;
+const MAX_KEY_LENGTH = 50;
 
 /** Every channel by number, flagged `visible: false` when it or a channel above it is hidden. */
 function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, ChannelNode>(), listed = true): Map<string, ChannelNode> {
@@ -26,7 +26,7 @@ function channelIndex(nodes: readonly ChannelNode[], into = new Map<string, Chan
   return into;
 }
 
-export function searchKey(url: URL): string {
+function searchKey(url: URL): string {
   return Array.from((url.searchParams.get('key') ?? '').trim())
     .slice(0, MAX_KEY_LENGTH)
     .join('');

@@ -16,7 +16,7 @@ import { jsonLdFor, type JsonLdNode } from '../../shared/structured-data.ts';
 
 const ATTR: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#39;' };
 
-export const escapeHtml = (text: string): string => text.replace(/[&"<>']/g, (c) => ATTR[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&"<>']/g, (c) => ATTR[c]!);
 
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
@@ -24,7 +24,7 @@ const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e',
  * JSON that is safe inside a `<script type="application/ld+json">` data block: no `<` (so no `</script>`
  * or `<!--`), and the two line separators JavaScript string literals once rejected. One pass over the text.
  */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]!);
 }
 
@@ -34,7 +34,7 @@ export interface Assets {
   islands: string | null;
 }
 
-export const NO_ASSETS: Assets = { css: null, islands: null };
+const NO_ASSETS: Assets = { css: null, islands: null };
 
 export function readAssets(publicDir: string, logger: Logger): Assets {
   const file = join(publicDir, 'build', 'manifest.json');
@@ -56,7 +56,7 @@ export function earlyHintLinks(assets: Assets): string[] {
 }
 
 /** The head as the server writes it: pageHead() plus the JSON-LD (built here, kept out of the browser bundle). */
-export interface DocumentHeadData extends PageHead {
+interface DocumentHeadData extends PageHead {
   jsonLd?: JsonLdNode[];
 }
 

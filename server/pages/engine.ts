@@ -44,7 +44,7 @@ const MAX_COLLECTED_BYTES = 2 * 1024 * 1024;
 const RENDER_TIMEOUT_MS = 10_000;
 
 /** Where a streamed document goes: a response, or anything with its write/end/destroy. */
-export interface PageSink {
+interface PageSink {
   write(chunk: Buffer): unknown;
   end(): unknown;
   destroy(err?: Error): unknown;
@@ -58,11 +58,13 @@ export interface PageStream {
   pipe(sink: PageSink): void;
 }
 
-export interface PageAnswer extends RenderedPage {
-  body: Buffer | PageStream;
-}
+/** A page's body as the engine makes it: the document streamed, or an answer whole. */
+export type PageBody = Buffer | PageStream;
 
-export interface PageEngineDeps {
+/** What the engine answers, as the page cache takes it. */
+export type PageAnswer = RenderedPage<PageBody>;
+
+interface PageEngineDeps {
   api: ContentCaller;
   logger: Logger;
   now: () => number;
@@ -190,6 +192,7 @@ type RouteAnswer = { kind: 'redirect'; status: number; location: string } | { ki
 /**
  * What a route's Response comes to, returned or thrown (a redirect, or a thrown `data({ code }, { status })`):
  * the one reading of it. Every redirect leaves as a path of this site, never a host.
+ * @internal test hook: hostile redirect targets are tested on it, no route of the site making one.
  */
 export async function routeAnswerOf(value: Response | ErrorResponse): Promise<RouteAnswer> {
   if (!(value instanceof Response)) {

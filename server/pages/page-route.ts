@@ -1,64 +1,81 @@
-// Pages over HTTP, the pages room's two parts: at the front door, a stored page (the page cache's, fresh
-// or stale-while-revalidate) sent from memory; in Express, the page route, which adapts a request to the
-// page engine through the page cache (one render per page at a time, the others wait for its page) and
+// Pages over HTTP, the pages room's two parts: at the front door, what the page cache answers at once (a
+// fresh page, or a stale one while its re-render runs or pauses) sent from memory; in Express, the page route,
+// which adapts a request to the page engine through the page cache — its one ask of the cache: the page
+// stored, waited for or rendered now (one render per page at a time, the others wait for its page) — and
 // answers form posts. Both key a page by the protocol (http/client-address.ts protocolOf, one rule for
 // both), the Host and the target as sent, so a page stored by one is found by the other.
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pageKey, type PageCache, type PageFound } from '../cache/page-cache.ts';
+import { pageKey, type PageCache, type PageToSend } from '../cache/page-cache.ts';
 import { clientAddressOf, protocolOf, type ProxyTrust } from '../http/client-address.ts';
 import { requestOriginIsPlain, safeOrigin } from '../http/origin.ts';
-import type { HeaderPairs } from '../http/prepared.ts';
-import { beginDoorRequest, requestIdOf, setRouteId, type DoorPart, type RequestLogDeps } from '../http/request-log.ts';
+import { sendPrepared, type HeaderPairs, type Sending } from '../http/prepared.ts';
+import { beginDoorRequest, labelCache, requestIdOf, setRouteId, type DoorPart, type RequestLogDeps } from '../http/request-log.ts';
 import type { WriteLimiter } from '../writes/limit.ts';
-import { refusal, type PageAnswer, type PageEngine } from './engine.ts';
-import { FormBodyError, pageRequestOf } from './request.ts';
+import { refusal, type PageBody, type PageEngine } from './engine.ts';
+import { FormBodyError, pageRequestOf, type PageRequest } from './request.ts';
 import type { Speculation } from './speculation.ts';
 
-export interface StoredPagesDeps {
-  pageCache: PageCache;
+/** The page cache as the pages room has it: keyed pages of the engine, rendered from its page requests. */
+export type StoredPages = PageCache<PageRequest, PageBody>;
+
+/** Counts the view of a page sent from the store (content/visits.ts countTags). */
+type CountView = (tags: readonly string[]) => void;
+
+interface StoredPagesDeps {
+  pages: StoredPages;
   /** Stored pages asked for on a guess (Sec-Purpose) and the views they leave pending. */
   speculation: Pick<Speculation, 'storedPage'>;
+  countView: CountView;
   log: RequestLogDeps;
   trust: ProxyTrust;
 }
 
 /**
- * The door's part: a GET or HEAD without credentials of a page the page cache holds, sent from memory.
- * Anything else (a miss, a form post, a guess Express refuses) goes on to Express untouched.
+ * What the page cache answered, on the response: a stored page through the one sender (one writeHead,
+ * one write), a render as it is made; then the view it owes, once the visitor has the answer.
  */
-export function storedPagesAtDoor({ pageCache, speculation, log, trust }: StoredPagesDeps): DoorPart {
-  const send = (req: IncomingMessage, res: ServerResponse, started: number, found: PageFound, next: RequestListener): void => {
-    const page = speculation.storedPage(req, found, () => clientAddressOf(req, trust));
-    if (page === null) return next(req, res); // a guess Express refuses
-    const sending = beginDoorRequest(req, res, log, started);
-    setRouteId(res, page.entry.routeId);
-    pageCache.send(req, res, page, sending);
-  };
+function sendFromCache(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: PageToSend<PageBody>,
+  sending: Pick<Sending, 'requestId' | 'close'>,
+  countView: CountView,
+): void {
+  setRouteId(res, page.routeId);
+  const { answer } = page;
+  if ('prepared' in answer)
+    sendPrepared(req, res, answer.prepared, { requestId: sending.requestId, close: sending.close, cache: page.cache, ageS: page.ageS });
+  else {
+    labelCache(res, page.cache, page.ageS);
+    sendMade(req, res, answer.status, answer.headers, answer.body);
+  }
+  if (req.method === 'GET' && !page.viewCounted) countView(page.tags);
+}
+
+/**
+ * The door's part: a GET or HEAD without credentials that the page cache answers at once, sent from
+ * memory. Anything else (a miss, a page to wait for, a form post, a guess Express refuses) goes on to
+ * Express untouched; the cache has done nothing for it.
+ */
+export function storedPagesAtDoor({ pages, speculation, countView, log, trust }: StoredPagesDeps): DoorPart {
   return (req, res, started, next) => {
     const url = req.url ?? '/';
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization || !url.startsWith('/')) return next(req, res);
-    const found = pageCache.find(pageKey(protocolOf(req, trust), req.headers.host ?? '', url));
-    if (found instanceof Promise) {
-      found.then(
-        (f) => (f ? send(req, res, started, f, next) : next(req, res)),
-        // A failure while looking is Express's to answer (its error handler logs it and sends a 500).
-        () => {
-          if (!res.headersSent) next(req, res);
-        },
-      );
-      return;
-    }
-    if (found) return send(req, res, started, found, next);
-    next(req, res);
+    const ready = pages.ready(pageKey(protocolOf(req, trust), req.headers.host ?? '', url));
+    const page = ready && speculation.storedPage(req, ready, () => clientAddressOf(req, trust));
+    if (!page) return next(req, res);
+    sendFromCache(req, res, page, beginDoorRequest(req, res, log, started), countView);
   };
 }
 
-export interface PageRouteDeps {
+interface PageRouteDeps {
   engine: PageEngine;
   /** Null when PAGE_CACHE_TTL_S is 0. */
-  pageCache: PageCache | null;
+  pages: StoredPages | null;
+  speculation: Pick<Speculation, 'storedPage' | 'allowance' | 'refuse'>;
+  countView: CountView;
   writeLimiter: WriteLimiter;
   logger: Logger;
   publicUrl: string;
@@ -66,12 +83,22 @@ export interface PageRouteDeps {
 }
 
 /**
- * Express's part: the request adapted to the page engine, and its answer to the response. A GET of a
- * plain address goes through the page cache (one render per page at a time, the others wait for its
- * page); a POST spends the client's write budget without being turned away (past it, the action's write
- * is refused and the form comes back with the visitor's input kept).
+ * Express's part: the request adapted to the page engine, and its answer to the response. A GET or HEAD
+ * of a plain address goes through the page cache (one render per page at a time, the others wait for its
+ * page); a guess the edge will not render gets what the cache holds or is refused; a POST spends the
+ * client's write budget without being turned away (past it, the action's write is refused and the form
+ * comes back with the visitor's input kept).
  */
-export function pageRoute({ engine, pageCache, writeLimiter, logger, publicUrl, trust }: PageRouteDeps): RequestHandler {
+export function pageRoute({
+  engine,
+  pages,
+  speculation,
+  countView,
+  writeLimiter,
+  logger,
+  publicUrl,
+  trust,
+}: PageRouteDeps): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
     try {
@@ -87,27 +114,33 @@ export function pageRoute({ engine, pageCache, writeLimiter, logger, publicUrl, 
         if (!(err instanceof FormBodyError)) throw err;
         logger.info({ reqId: requestId, status: err.status, code: err.code }, err.message);
         const refused = refusal(err.status, err.message);
-        return sendPage(req, res, refused, refused.headers);
+        setRouteId(res, refused.routeId);
+        return sendMade(req, res, refused.status, refused.headers, refused.body);
       }
-      if (req.method === 'GET' && wantsEarlyHints(req)) earlyHints(res, engine.earlyHints());
+      // A guess may not start a render when it would count a view or wait behind others (decision 047).
+      const allowed = speculation.allowance(req);
+      if (allowed === 'none') return speculation.refuse(req, res);
+      const mayRender = allowed === 'render';
+      if (req.method === 'GET' && mayRender && wantsEarlyHints(req)) earlyHints(res, engine.earlyHints());
       // Answered, never stored: pages are kept by the raw protocol, Host and target.
       const storable = requestOriginIsPlain(protocol, host) && req.originalUrl.startsWith('/');
-      if (pageCache && storable && req.method === 'GET' && !req.headers.authorization) {
-        const fetched = await pageCache.fetch(pageKey(protocol, host ?? '', req.originalUrl), () => engine.render(request));
-        if ('found' in fetched) {
-          setRouteId(res, fetched.found.entry.routeId);
-          return pageCache.send(req, res, fetched.found, { requestId, close: res.getHeader('connection') === 'close' });
-        }
-        return sendPage(req, res, fetched.rendered, fetched.headers);
+      if (pages && storable && req.method !== 'POST' && !req.headers.authorization) {
+        const answered = await pages.fetch(pageKey(protocol, host ?? '', req.originalUrl), { request, mayRender });
+        const page = answered && speculation.storedPage(req, answered, () => clientAddressOf(req, trust));
+        if (!page) return speculation.refuse(req, res);
+        return sendFromCache(req, res, page, { requestId, close: res.getHeader('connection') === 'close' }, countView);
       }
+      if (!mayRender) return speculation.refuse(req, res);
       const answer = await engine.render(request);
-      sendPage(
+      setRouteId(res, answer.routeId);
+      sendMade(
         req,
         res,
-        answer,
+        answer.status,
         storable
           ? withDefaultCaching(answer.headers)
           : [...answer.headers.filter(([n]) => n.toLowerCase() !== 'cache-control'), ['Cache-Control', 'no-store']],
+        answer.body,
       );
     } catch (err) {
       next(err);
@@ -140,15 +173,14 @@ function withDefaultCaching(headers: HeaderPairs): HeaderPairs {
   return headers.some(([n]) => n.toLowerCase() === 'cache-control') ? headers : [...headers, ['Cache-Control', 'no-cache']];
 }
 
-/** An engine answer on the response: the document streamed as it renders, anything else whole. */
-function sendPage(req: IncomingMessage, res: ServerResponse, answer: PageAnswer, headers: HeaderPairs): void {
-  setRouteId(res, answer.routeId);
-  res.statusCode = answer.status;
+/** A page made now on the response: the document streamed as it renders, anything else whole. */
+function sendMade(req: IncomingMessage, res: ServerResponse, status: number, headers: HeaderPairs, body: PageBody): void {
+  res.statusCode = status;
   for (const [name, value] of headers) res.setHeader(name, value);
   const head = req.method === 'HEAD';
-  if (Buffer.isBuffer(answer.body)) {
-    res.setHeader('Content-Length', answer.body.length);
-    res.end(head ? undefined : answer.body);
+  if (Buffer.isBuffer(body)) {
+    res.setHeader('Content-Length', body.length);
+    res.end(head ? undefined : body);
   } else if (head) res.end();
-  else answer.body.pipe(res as Request['res'] & ServerResponse);
+  else body.pipe(res as Request['res'] & ServerResponse);
 }

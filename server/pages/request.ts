@@ -39,9 +39,9 @@ export interface TargetRefusal {
 export type PageTarget = { ok: true; url: URL } | ({ ok: false } & TargetRefusal);
 
 /** Longest path (before `?`) a page answers. */
-export const MAX_PATH_LENGTH = 2048;
+const MAX_PATH_LENGTH = 2048;
 /** Longest query (after `?`) a page answers. */
-export const MAX_QUERY_LENGTH = 8192;
+const MAX_QUERY_LENGTH = 8192;
 const refuse = (status: TargetRefusal['status'], code: TargetRefusal['code'], msg: string): PageTarget => ({
   ok: false,
   status,
@@ -96,7 +96,7 @@ export function pageTarget(origin: string, target: string): PageTarget {
 }
 
 /** Form posts are small (a message, questionnaire answers); anything larger is refused. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 
 /** A POST body a page cannot take: `status` and the stable `code` are the answer, the message says why. */
 export class FormBodyError extends Error {
@@ -109,7 +109,7 @@ export class FormBodyError extends Error {
   }
 }
 
-export class BodyTooLargeError extends FormBodyError {
+class BodyTooLargeError extends FormBodyError {
   constructor(message = `The form is larger than ${MAX_FORM_BYTES / 1024} KB`) {
     super(413, 'BODY_TOO_LARGE', message);
   }
@@ -121,7 +121,7 @@ const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 const MULTIPART = /^multipart\/form-data\s*(?:;|$)/i;
 
 /** The content type a form POST goes on with; throws FormBodyError for anything that is not a form. */
-export function formContentType(contentType: string | undefined, hasBody: boolean): string {
+function formContentType(contentType: string | undefined, hasBody: boolean): string {
   if (!contentType) {
     // Nothing to read, nothing to type: an empty form. A body of no stated type is refused.
     if (!hasBody) return 'application/x-www-form-urlencoded';

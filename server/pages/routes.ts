@@ -46,7 +46,7 @@ export function newRequestState(requestId: string, writeLimitedForS?: number, pr
   return { requestId, tags: new Set(), cache: [], ageS: 0, channels: new Map(), writeLimitedForS, preferFresh };
 }
 
-export interface HandlerDeps {
+interface HandlerDeps {
   api: ContentCaller;
   logger: Logger;
   now: () => number;

@@ -2,19 +2,19 @@
 // (speculation-rules.ts), and the browser fetches pages before the visitor opens them (Sec-Purpose:
 // prefetch, or prefetch;prerender). Such a request must not count a view, nor cost a
 // visitor a render:
-// - a stored page is answered as usual, but an article's view is left pending until its beacon
-//   (view-beacon.ts) says the visitor opened it; a prerender of an article is refused, since its
-//   subresources, the beacon among them, load while nobody looks;
-// - a page not stored is refused when rendering it would count a view at the service (an article:
-//   the row of shared/endpoints.ts marked `countsVisit`), or while renders are under way beyond
-//   SPECULATIVE_RENDER_LIMIT;
+// - a page the page cache answers (stored, or being made) is sent as usual, but an article's view is
+//   left pending until its beacon (view-beacon.ts) says the visitor opened it; a prerender of an article
+//   is refused, since its subresources, the beacon among them, load while nobody looks;
+// - a guess may not start a render when rendering would count a view at the service (an article: the
+//   row of shared/endpoints.ts marked `countsVisit`), or while renders are under way beyond
+//   SPECULATIVE_RENDER_LIMIT: the page cache answers it without rendering, or it is refused;
 // - a visitor's own request for an article takes its pending open, so a later beacon counts nothing.
 import type { IncomingMessage } from 'node:http';
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RECORD_ID } from '../../shared/ids.ts';
 import { ROUTE_BY_ID, ROUTES, type RouteDef, type ScreenKind } from '../../shared/route-table.ts';
-import type { PageFound } from '../cache/page-cache.ts';
+import type { PageToSend } from '../cache/page-cache.ts';
 import { visitedIdsOf, type VisitCounter } from '../content/visits.ts';
 import { clientKeyOf } from '../http/client-address.ts';
 import { setRouteId } from '../http/request-log.ts';
@@ -27,6 +27,7 @@ import { createPendingOpens, PENDING_OPENS, viewBeaconRouter, type PendingOpens 
  * process. A process has one thread (one per core); a render holds it for its React work, and with two
  * under way a third already waits its turn. A guess is worth a render only when no visitor would wait
  * behind it; refused, the page is rendered when the visitor opens it.
+ * @internal test hook: the speculation test fills exactly this many renders.
  */
 export const SPECULATIVE_RENDER_LIMIT = 2;
 /** Browsers do not retry a refused guess; other clients may come back once the renders under way are done. */
@@ -78,7 +79,10 @@ function routeGroups(): RouteGroups {
 
 let groupsOnce: RouteGroups | null = null;
 
-/** The article id whose view rendering this address counts at the service; null for every other address. */
+/**
+ * The article id whose view rendering this address counts at the service; null for every other address.
+ * @internal test hook: which addresses count a view is a rule over every route, tested on its own.
+ */
 export function viewCountingIdOf(pathname: string): string | null {
   const groups = (groupsOnce ??= routeGroups());
   const leaf = matchRoutes(groups.grouped.get(addressKey(pathname)) ?? groups.elsewhere, pathname)?.at(-1);
@@ -105,13 +109,14 @@ export function countRenders(engine: PageEngine): { engine: PageEngine; inFlight
   return { engine: { ...engine, render }, inFlight: () => inFlight };
 }
 
+/** Answers a guess the edge will not serve with its reason: a 503 the browser drops, `no-store`, a stable code. */
 function refuse(res: Response, { code, msg }: Refusal): void {
   setRouteId(res, 'page:speculation-refused');
   res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': String(RETRY_AFTER_S) });
   res.type('text/plain; charset=utf-8').send(`${code}: ${msg}\n`);
 }
 
-export interface SpeculationDeps {
+interface SpeculationDeps {
   visits: Pick<VisitCounter, 'count'>;
   /** Renders under way in this process (countRenders). */
   rendersInFlight: () => number;
@@ -120,29 +125,38 @@ export interface SpeculationDeps {
 
 export interface Speculation {
   /**
-   * The front door's stored page for this request: as found; marked as counted elsewhere when a guess
-   * leaves its view to the beacon; null when Express must answer it (a prerender of an article: refused).
+   * A page the page cache answered, as this request gets it: as answered; marked as counted elsewhere
+   * when a guess leaves an article's view to the beacon; null when the guess is refused (a prerender of
+   * an article: the door leaves it to Express, which refuses it).
    */
-  storedPage(req: IncomingMessage, found: PageFound, addressOf: () => string | undefined): PageFound | null;
-  /** The view beacon, then the gate of the page route (mounted just before it). */
+  storedPage<B>(req: IncomingMessage, page: PageToSend<B>, addressOf: () => string | undefined): PageToSend<B> | null;
+  /**
+   * What this request may have of the page cache: `render` (a render if need be), `stored` (what is stored
+   * or being made: a guess of an article, or any guess while renders are under way), `none` (a prerender of
+   * an article, refused whatever is stored).
+   */
+  allowance(req: Request): 'render' | 'stored' | 'none';
+  /** Answers a guess with the reason it gets nothing: its allowance is `none`, or `stored` and nothing was. */
+  refuse(req: Request, res: Response): void;
+  /** The view beacon, and the pending opens a visitor's own request takes (mounted just before the page route). */
   routes: RequestHandler;
   /** Pending opens held now. */
   pendingOpens(): number;
 }
 
-interface StoredArticle {
-  found: PageFound;
+interface StoredArticle<B> {
+  page: PageToSend<B>;
   /** The articles it shows (its `visit:` tags). */
   ids: readonly string[];
   address: string | undefined;
 }
 
 /** A stored article for one request: a guess leaves its view pending, a visitor's request takes a pending one. */
-function storedArticle(pending: PendingOpens, req: IncomingMessage, { found, ids, address }: StoredArticle): PageFound | null {
+function storedArticle<B>(pending: PendingOpens, req: IncomingMessage, { page, ids, address }: StoredArticle<B>): PageToSend<B> | null {
   const purpose = purposeOf(req.headers['sec-purpose']);
   if (purpose.prerender) return null;
   // A re-render this guess started counts the view itself (decision 019): nothing is left to the beacon.
-  if (purpose.speculative && found.visitCarried) return found;
+  if (purpose.speculative && page.viewCounted) return page;
   if (address !== undefined) {
     const client = clientKeyOf(address, req.headers['user-agent']);
     for (const id of ids) {
@@ -150,36 +164,45 @@ function storedArticle(pending: PendingOpens, req: IncomingMessage, { found, ids
       else pending.take(client, id);
     }
   }
-  return purpose.speculative ? { entry: found.entry, status: found.status, visitCarried: true } : found;
+  if (!purpose.speculative) return page;
+  const { answer, cache, ageS, routeId, tags } = page;
+  return { answer, cache, ageS, routeId, tags, viewCounted: true };
 }
 
 export function createSpeculation(deps: SpeculationDeps): Speculation {
   const pending = createPendingOpens({ ...PENDING_OPENS, now: deps.now });
 
-  const gate: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const purpose = purposeOf(req.headers['sec-purpose']);
-    if (!purpose.speculative) {
-      const id = pending.size() > 0 && req.ip !== undefined ? viewCountingIdOf(req.path) : null;
-      if (id !== null) pending.take(clientKeyOf(req.ip!, req.get('user-agent')), id);
-      return next();
+  // A visitor's own request for an article takes the open a guess left pending (the render counts its view).
+  const visitorsOpens: RequestHandler = (req, _res, next) => {
+    if (req.method === 'GET' && pending.size() > 0 && req.ip !== undefined && !purposeOf(req.headers['sec-purpose']).speculative) {
+      const id = viewCountingIdOf(req.path);
+      if (id !== null) pending.take(clientKeyOf(req.ip, req.get('user-agent')), id);
     }
-    const countsView = viewCountingIdOf(req.path) !== null;
-    if (countsView) return refuse(res, purpose.prerender ? SPECULATION_REFUSALS.prerender : SPECULATION_REFUSALS.countsView);
-    if (deps.rendersInFlight() >= SPECULATIVE_RENDER_LIMIT) return refuse(res, SPECULATION_REFUSALS.busy);
     next();
   };
 
   const routes = Router({ caseSensitive: true, strict: true });
   routes.use(viewBeaconRouter({ pending, visits: deps.visits }));
-  routes.use(gate);
+  routes.use(visitorsOpens);
 
   return {
-    storedPage(req, found, addressOf) {
+    storedPage(req, page, addressOf) {
       // Most requests end here: nobody guesses and nothing is pending, or the page is not an article.
-      if (req.method !== 'GET' || (pending.size() === 0 && req.headers['sec-purpose'] === undefined)) return found;
-      const ids = visitedIdsOf(found.entry.tags);
-      return ids.length === 0 ? found : storedArticle(pending, req, { found, ids, address: addressOf() });
+      if (req.method !== 'GET' || (pending.size() === 0 && req.headers['sec-purpose'] === undefined)) return page;
+      const ids = visitedIdsOf(page.tags);
+      return ids.length === 0 ? page : storedArticle(pending, req, { page, ids, address: addressOf() });
+    },
+    allowance(req) {
+      const purpose = purposeOf(req.headers['sec-purpose']);
+      if (req.method !== 'GET' || !purpose.speculative) return 'render';
+      const countsView = viewCountingIdOf(req.path) !== null;
+      if (countsView && purpose.prerender) return 'none';
+      return countsView || deps.rendersInFlight() >= SPECULATIVE_RENDER_LIMIT ? 'stored' : 'render';
+    },
+    refuse(req, res) {
+      const purpose = purposeOf(req.headers['sec-purpose']);
+      if (viewCountingIdOf(req.path) === null) return refuse(res, SPECULATION_REFUSALS.busy);
+      refuse(res, purpose.prerender ? SPECULATION_REFUSALS.prerender : SPECULATION_REFUSALS.countsView);
     },
     routes,
     pendingOpens: () => pending.size(),

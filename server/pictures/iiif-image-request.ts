@@ -8,15 +8,15 @@ import { IIIF_IMAGE_CONTEXT, IIIF_PROFILE } from '../../shared/iiif.ts';
 
 /** The largest answer made: beyond it, `max` is scaled down and any other size is refused. */
 export const IIIF_OUTPUT_LIMITS = { maxWidth: 4096, maxHeight: 4096, maxArea: 4096 * 4096 } as const;
-export type OutputLimits = { maxWidth: number; maxHeight: number; maxArea: number };
+type OutputLimits = { maxWidth: number; maxHeight: number; maxArea: number };
 
-export type Region =
+type Region =
   | { kind: 'full' }
   | { kind: 'square' }
   | { kind: 'px'; x: number; y: number; w: number; h: number }
   | { kind: 'pct'; x: number; y: number; w: number; h: number };
 
-export type Size = { upscale: boolean } & (
+type Size = { upscale: boolean } & (
   | { kind: 'max' }
   | { kind: 'w'; w: number }
   | { kind: 'h'; h: number }
@@ -28,7 +28,7 @@ export type Size = { upscale: boolean } & (
 export type Quality = 'default' | 'color' | 'gray';
 export type Format = 'jpg' | 'png' | 'webp';
 
-export interface ImageRequest {
+interface ImageRequest {
   region: Region;
   size: Size;
   mirror: boolean;
@@ -38,13 +38,13 @@ export interface ImageRequest {
 }
 
 /** Why a request gets no picture: the status, a stable code and words a person understands. */
-export interface Refusal {
+interface Refusal {
   status: 400 | 501;
   error: string;
   msg: string;
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+type Parsed<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
 const refuse = (status: 400 | 501, error: string, msg: string): { ok: false; refusal: Refusal } => ({
   ok: false,
@@ -61,7 +61,7 @@ function numbers(list: string, pattern: RegExp): number[] | null {
   return parts.length === 4 && parts.every((p) => pattern.test(p)) ? parts.map(Number) : null;
 }
 
-export function parseRegion(raw: string): Parsed<Region> {
+function parseRegion(raw: string): Parsed<Region> {
   const hint = 'A region is full, square, x,y,w,h (pixels) or pct:x,y,w,h (percent)';
   if (raw === 'full' || raw === 'square') return { ok: true, value: { kind: raw } };
   const pct = raw.startsWith('pct:');
@@ -118,7 +118,7 @@ function overLimits(size: Size, limits: OutputLimits): string | null {
   return null;
 }
 
-export function parseSize(raw: string, limits: OutputLimits = IIIF_OUTPUT_LIMITS): Parsed<Size> {
+function parseSize(raw: string, limits: OutputLimits = IIIF_OUTPUT_LIMITS): Parsed<Size> {
   const upscale = raw.startsWith('^');
   const size = parseSizeBody(upscale ? raw.slice(1) : raw, upscale);
   if (!size) {
@@ -134,7 +134,7 @@ export function parseSize(raw: string, limits: OutputLimits = IIIF_OUTPUT_LIMITS
   return { ok: true, value: size };
 }
 
-export function parseRotation(raw: string): Parsed<{ mirror: boolean; degrees: 0 | 90 | 180 | 270 }> {
+function parseRotation(raw: string): Parsed<{ mirror: boolean; degrees: 0 | 90 | 180 | 270 }> {
   const m = /^(!?)(\d{1,3}(?:\.\d{1,9})?)$/.exec(raw);
   const angle = m ? Number(m[2]) : NaN;
   if (!m || !(angle <= 360)) {
@@ -156,7 +156,7 @@ const FORMATS: readonly string[] = ['jpg', 'png', 'webp'];
 const OTHER_QUALITIES: readonly string[] = ['bitonal'];
 const OTHER_FORMATS: readonly string[] = ['tif', 'gif', 'pdf', 'jp2'];
 
-export function parseQualityFormat(raw: string): Parsed<{ quality: Quality; format: Format }> {
+function parseQualityFormat(raw: string): Parsed<{ quality: Quality; format: Format }> {
   const dot = raw.lastIndexOf('.');
   const quality = dot > 0 ? raw.slice(0, dot) : raw;
   const format = dot > 0 ? raw.slice(dot + 1) : '';
@@ -223,7 +223,7 @@ export interface ImagePlan {
 }
 
 /** The region in pixels, cropped at the picture's edges; null when nothing of it is inside the picture. */
-export function regionBox(region: ImageRequest['region'], width: number, height: number): Box | null {
+function regionBox(region: ImageRequest['region'], width: number, height: number): Box | null {
   let box: Box;
   switch (region.kind) {
     case 'full':
@@ -257,7 +257,7 @@ export function regionBox(region: ImageRequest['region'], width: number, height:
  * The size `max` gives a region: the region itself, scaled down to fit the limits; with `upscale`
  * (`^max`), scaled up or down to the largest size the limits allow.
  */
-export function maxSize(rw: number, rh: number, limits: OutputLimits, upscale = false): { w: number; h: number } {
+function maxSize(rw: number, rh: number, limits: OutputLimits, upscale = false): { w: number; h: number } {
   const fit = Math.min(limits.maxWidth / rw, limits.maxHeight / rh, Math.sqrt(limits.maxArea / (rw * rh)));
   const scale = upscale ? fit : Math.min(1, fit);
   if (scale === 1) return { w: rw, h: rh };
@@ -350,12 +350,12 @@ export function planImage(request: ImageRequest, width: number, height: number, 
 // down to the one whose single tile holds the whole picture.
 
 /** Tile sizes offered, the first preferred (the pyramid's own tile size: a tile at a scale factor reads one of its tiles). */
-export const TILE_SIZES = [256, 512] as const;
+const TILE_SIZES = [256, 512] as const;
 /** Sizes listed for a whole picture are no smaller than this. */
 const SMALLEST_LISTED = 64;
 
 /** The scale factors 1, 2, 4, … up to the first at which one tile holds the whole picture. */
-export function scaleFactors(width: number, height: number, tile: number): number[] {
+function scaleFactors(width: number, height: number, tile: number): number[] {
   const factors = [1];
   while (Math.ceil(Math.max(width, height) / factors[factors.length - 1]!) > tile) factors.push(factors[factors.length - 1]! * 2);
   return factors;
@@ -365,7 +365,7 @@ export function scaleFactors(width: number, height: number, tile: number): numbe
  * The whole picture's sizes a client may ask for cheaply (the pyramid's levels, halved sizes rounded
  * down), smallest first, up to the largest `max` gives.
  */
-export function preferredSizes(width: number, height: number, limits: OutputLimits): Array<{ width: number; height: number }> {
+function preferredSizes(width: number, height: number, limits: OutputLimits): Array<{ width: number; height: number }> {
   const max = maxSize(width, height, limits);
   const sizes: Array<{ width: number; height: number }> = [];
   for (let f = 1; Math.floor(width / f) >= 1 && Math.floor(height / f) >= 1; f *= 2) {

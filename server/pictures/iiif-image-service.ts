@@ -17,9 +17,9 @@ import { isStableName } from './variant-request.ts';
 import type { ImagePlan } from './iiif-image-request.ts';
 
 /** The whole read of one picture from the store ends by then. */
-export const IIIF_READ_DEADLINE_MS = 30_000;
+const IIIF_READ_DEADLINE_MS = 30_000;
 
-export interface ImageServiceOptions {
+interface ImageServiceOptions {
   client: UpstreamClient;
   metrics?: MetricsRegistry;
   /** Bounds of the pyramid and answer caches (IIIF_CACHE_BYTES by default). */
@@ -128,18 +128,18 @@ export function createImageService({ client, metrics, cacheBytes }: ImageService
  * Fixed bounds, not shares of CACHE_MAX_BYTES (documented as the bound of the API and page caches):
  * pyramids of a few large pictures or many ordinary ones, and thousands of 256 px tiles.
  */
-export const IIIF_CACHE_BYTES = { pyramids: 64 * 1024 * 1024, answers: 64 * 1024 * 1024 } as const;
+const IIIF_CACHE_BYTES = { pyramids: 64 * 1024 * 1024, answers: 64 * 1024 * 1024 } as const;
 /** Pictures whose size is remembered (a few dozen bytes each). */
 const SIZE_ENTRIES = 20_000;
 /** How long anything made from a file whose name is no upload id is kept. */
-export const CHANGEABLE_TTL_MS = 10 * 60 * 1000;
+const CHANGEABLE_TTL_MS = 10 * 60 * 1000;
 
 export interface MadeAnswer {
   body: Buffer;
   etag: string;
 }
 
-export interface ImageCacheDeps {
+interface ImageCacheDeps {
   /** Reads a picture from the store and builds its pyramid. */
   build(path: string, signal: AbortSignal): Promise<Pyramid>;
   /** Cuts and encodes one answer. */
@@ -175,6 +175,10 @@ const answerKey = (path: string, plan: ImagePlan): string => `${plan.canonical} 
 
 const ttlOf = (path: string): number | undefined => (isStableName(path) ? undefined : CHANGEABLE_TTL_MS);
 
+/**
+ * The caches and single flights of the image service around its three pieces of work.
+ * @internal test hook: tested with stand-in work, to count builds and cuts.
+ */
 export function createImageCaches({ build, cut, measure, bytes = IIIF_CACHE_BYTES }: ImageCacheDeps): ImageCaches {
   // One table of sizes, filled by pyramids and by headers read for manifests; a header is read once
   // however many manifests ask meanwhile.

@@ -34,7 +34,7 @@ import { ImageBusyError } from './work-queue.ts';
 import { MissingFile } from './source.ts';
 import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.ts';
 
-export interface ImageServiceDeps {
+interface ImageServiceDeps {
   client: UpstreamClient;
   logger: Logger;
   metrics?: MetricsRegistry;
@@ -83,7 +83,7 @@ function answersMetric(metrics: MetricsRegistry | undefined): (outcome: string) 
   return (outcome) => counter.inc({ outcome });
 }
 
-export interface IiifImages {
+interface IiifImages {
   /** Express's part, mounted at IIIF_PREFIX: `/<id>/info.json` and `/<id>/<region>/<size>/<rotation>/<quality>.<format>`. */
   router: Router;
   /** The front door's part: an image answer already in memory, sent whole; anything else goes on to Express. */
@@ -267,7 +267,7 @@ function imageAnswer(security: SecurityHeaders, made: MadeAnswer, path: string, 
 // Why a picture's answer could not be made, as the image service tells it: the status, a stable code,
 // words a person understands, and the outcome counted in the service's metrics.
 
-export interface ImageRefusalAnswer {
+interface ImageRefusalAnswer {
   status: number;
   error: string;
   msg: string;
@@ -286,7 +286,7 @@ function notAPicture(storePath: string): ImageRefusalAnswer {
 }
 
 /** The answer for an error of reading or making a picture at `storePath`. */
-export function refusalOf(err: unknown, storePath: string): ImageRefusalAnswer {
+function refusalOf(err: unknown, storePath: string): ImageRefusalAnswer {
   if (err instanceof MissingFile) {
     return { status: 404, error: 'IIIF_NOT_FOUND', msg: `The file store has no picture ${storePath}`, outcome: 'missing' };
   }

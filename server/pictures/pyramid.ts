@@ -24,7 +24,7 @@ const PYRAMID_QUALITY = 90;
 /** Raster formats read into a pyramid; anything else (SVG, PDF, …) has no image service. */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'tiff', 'heif', 'gif']);
 
-export const IIIF_TIMEOUT_S = { pyramid: 20, cut: 10 } as const;
+const IIIF_TIMEOUT_S = { pyramid: 20, cut: 10 } as const;
 
 /** Encoders of the answers: quick settings, as every answer is made on demand on one core. */
 const ENCODE = {
@@ -36,7 +36,7 @@ const ENCODE = {
 export const MEDIA_TYPE = { jpg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const;
 
 /** The size level L of a pyramid of width × height has. */
-export function levelSize(width: number, height: number, level: number): { width: number; height: number } {
+function levelSize(width: number, height: number, level: number): { width: number; height: number } {
   const f = 2 ** level;
   return { width: Math.floor(width / f), height: Math.floor(height / f) };
 }
@@ -89,6 +89,7 @@ export async function buildPyramid(source: Buffer): Promise<Pyramid> {
 /**
  * The level an answer is cut from: the smallest whose region still has at least the answer's pixels
  * (level L's pixel i covers the full picture's pixels 2^L·i … 2^L·(i+1) - 1).
+ * @internal test hook: the level chosen leaves no trace in the answer's pixels.
  */
 export function levelFor(pyramid: Pick<Pyramid, 'levels'>, plan: Pick<ImagePlan, 'region' | 'width' | 'height'>): number {
   let level = 0;

@@ -21,7 +21,7 @@ type Encoding = keyof typeof ENCODERS;
 
 const MIME: Record<Encoding, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' };
 
-export interface Encoded {
+interface Encoded {
   body: Buffer;
   type: string;
   /** False when the input was sent as it was. */

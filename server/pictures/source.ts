@@ -9,7 +9,7 @@ import { IMAGE_LIMITS, ImageRefusal } from './limits.ts';
 import { isWatermarked } from './variant-request.ts';
 import { ImageBusyError } from './work-queue.ts';
 
-export interface SourceFile {
+interface SourceFile {
   path: string;
   body: Buffer;
   /** The store's Content-Type (sent with the bytes when they cannot be resized). */
@@ -129,7 +129,7 @@ export interface SourceHold {
   release(): void;
 }
 
-export interface SourceBudget {
+interface SourceBudget {
   hold(): SourceHold;
   /** Bytes counted now, over every source. */
   held(): number;

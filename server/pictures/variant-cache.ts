@@ -6,7 +6,7 @@ import { singleFlightByBytes, type Make, type SingleFlight } from '../cache/poli
 import type { OutputFormat } from './variant-request.ts';
 
 /** 32 MiB: thousands of thumbnails or about a thousand large variants; browsers and CDNs keep the rest. */
-export const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface Variant {
   body: Buffer;
@@ -25,7 +25,7 @@ export interface VariantKey {
 }
 
 /** The made variants, keyed by format, width and path. */
-export type VariantCache = SingleFlight<Variant, VariantKey>;
+type VariantCache = SingleFlight<Variant, VariantKey>;
 
 export function createVariantCache({
   maxBytes = IMAGE_CACHE_BYTES,

@@ -5,13 +5,13 @@
 import { IMAGE_SIZES } from '../../shared/image-paths.ts';
 
 /** The only widths offered (1000 px large pictures, 300 px thumbnails); anything else is refused. */
-export const VARIANT_WIDTHS: readonly number[] = [IMAGE_SIZES.thumb, IMAGE_SIZES.large];
+const VARIANT_WIDTHS: readonly number[] = [IMAGE_SIZES.thumb, IMAGE_SIZES.large];
 
 export type OutputFormat = 'avif' | 'webp' | 'original';
 /** Raster formats sharp reads and every browser shows; GIF (animation) and SVG (vector) stay as they are. */
-export type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+type SourceFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
-export type VariantQuery = { kind: 'none' } | { kind: 'variant'; width: number } | { kind: 'bad'; msg: string };
+type VariantQuery = { kind: 'none' } | { kind: 'variant'; width: number } | { kind: 'bad'; msg: string };
 
 const WIDTH_HINT = `Use ?w=${VARIANT_WIDTHS.join(' or ?w=')} (the only sizes the edge makes), or no query for the file itself`;
 

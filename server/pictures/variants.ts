@@ -30,7 +30,7 @@ const ORIGINAL_TTL_MS = 5 * 60 * 1000;
 /** The whole making of one variant (store read, queue, encode) ends by then. */
 const MAKE_DEADLINE_MS = 30_000;
 
-export interface ImageVariants {
+interface ImageVariants {
   serve(req: Request, res: Response, path: string, width: number): Promise<void>;
   stats(): { entries: number; bytes: number };
 }

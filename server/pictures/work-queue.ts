@@ -17,7 +17,7 @@ export class ImageBusyError extends Error {
   }
 }
 
-export interface WorkQueue {
+interface WorkQueue {
   run<T>(job: () => Promise<T>): Promise<T>;
   stats(): { running: number; waiting: number };
 }

@@ -208,7 +208,7 @@ async function stop(primary: Primary, reason: string, code: number): Promise<voi
 // rather than spin forking processes that die (the edge keeps serving on the other workers; when every
 // worker has given up, the primary exits 1 so a supervisor sees it).
 
-export interface RestartPolicy {
+interface RestartPolicy {
   /** A worker that lived this long counts as having started well; its death resets the count. */
   stableMs: number;
   /** Delay before the first replacement; doubled for each quick death in a row. */
@@ -218,14 +218,17 @@ export interface RestartPolicy {
   maxQuickDeaths: number;
 }
 
-export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+const DEFAULT_RESTART_POLICY: RestartPolicy = {
   stableMs: 30_000,
   baseDelayMs: 250,
   maxDelayMs: 30_000,
   maxQuickDeaths: 6,
 };
 
-/** `delayMs` null: give up on this worker. `quickDeaths` is the count to keep for its next death. */
+/**
+ * `delayMs` null: give up on this worker. `quickDeaths` is the count to keep for its next death.
+ * @internal test hook: the back-off is tested without crashing processes.
+ */
 export function restartDelay(
   quickDeaths: number,
   livedMs: number,

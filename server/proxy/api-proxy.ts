@@ -40,7 +40,7 @@ const CACHED_READ_HEADERS = [
 const NOT_JSON: ErrorAnswer = { status: 415, code: 415, msg: 'Send the request body as JSON (Content-Type: application/json)' };
 
 /** What a cached answer is sent as: made once per cache entry (its bytes), dropped with the entry. */
-export interface ApiAnswers {
+interface ApiAnswers {
   of(answer: Pick<ContentAnswer, 'raw' | 'gzip'> & { etag: string }): Prepared;
 }
 
@@ -86,7 +86,7 @@ function sendUpstreamError(res: ServerResponse, err: UpstreamError): void {
   sendJsonError(res, answer, { endpoint: err.endpoint, error: answer.error ?? err.code });
 }
 
-export interface ApiRouterOptions {
+interface ApiRouterOptions {
   contentApi: ContentApi;
   paths: ApiPaths;
   answers: ApiAnswers;
@@ -180,7 +180,7 @@ export function apiRouter(options: ApiRouterOptions): Router {
 
 // ---- Reads at the front door ----
 
-export interface ApiReadsOptions {
+interface ApiReadsOptions {
   contentApi: ContentApi;
   /** The catalogue row of a browser-facing API path; null when none. */
   route: (method: string, path: string) => MatchedEndpoint | null;

@@ -58,7 +58,7 @@ export function createApiPaths(aliases: readonly string[]): ApiPaths {
 
 // ---- Checks ----
 
-export type RefusalCode = 'BAD_PATH_PARAM' | 'BAD_BODY' | 'BAD_PAGE_SIZE' | 'BAD_PAGE_NUMBER';
+type RefusalCode = 'BAD_PATH_PARAM' | 'BAD_BODY' | 'BAD_PAGE_SIZE' | 'BAD_PAGE_NUMBER';
 
 /** A proxied request the edge does not pass on: the 400's stable code and its message. */
 export class CallRefused {
@@ -73,7 +73,7 @@ const SIZE_FIELDS = ['pageSize', 'size'] as const;
 const NUMBER_FIELDS = ['pageNum', 'page'] as const;
 
 /** The first path parameter its rule refuses; null when all pass. */
-export function pathParamRefusal(spec: EndpointSpec, params: Record<string, string>): CallRefused | null {
+function pathParamRefusal(spec: EndpointSpec, params: Record<string, string>): CallRefused | null {
   // for…in over the matcher's own plain object: no array made per request on the hit path.
   for (const name in params) {
     const rule = PATH_PARAM_RULES[name];
@@ -128,7 +128,7 @@ function pagingRefusal(spec: EndpointSpec, policy: PageSizePolicy, holder: Recor
 }
 
 /** The body of a list call: a JSON object whose paging the row's page-size column allows; null when it passes. */
-export function bodyRefusal(spec: EndpointSpec, body: unknown): CallRefused | null {
+function bodyRefusal(spec: EndpointSpec, body: unknown): CallRefused | null {
   const policy = spec.pageSize;
   if (policy === undefined || body === undefined || body === null) return null;
   if (!isRecord(body))
@@ -155,7 +155,7 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
  * parameter (the service reads extras), up to MAX_FORWARDED_PARAMS, sorted by name. appId is the
  * edge's own, so it is left out; a name given twice is left out (which one would the service read?).
  */
-export function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | undefined): Record<string, string> {
+function pickQuery(spec: EndpointSpec, query: Record<string, unknown> | undefined): Record<string, string> {
   const picked: Record<string, string> = {};
   if (!spec.query || !query) return picked;
   const names =
@@ -201,7 +201,7 @@ export function checkedCall(
  * The call itself, its parameters taken as they are: `search` is read only when the row takes
  * parameters. Proxied requests go through checkedCall.
  */
-export function callFromRequest(
+function callFromRequest(
   spec: EndpointSpec,
   params: Record<string, string>,
   search: string,

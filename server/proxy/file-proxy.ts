@@ -13,7 +13,7 @@ import { UpstreamError, upstreamErrorAnswer } from '../upstream/upstream-error.t
 import type { UpstreamClient } from '../upstream/client.ts';
 
 /** 30 days: file paths of the content service name one upload each. */
-export const FILE_CACHE_CONTROL = 'public, max-age=2592000';
+const FILE_CACHE_CONTROL = 'public, max-age=2592000';
 const FORWARDED_REQUEST = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept', 'accept-encoding'];
 const FORWARDED_ANSWER = [
   'content-type',

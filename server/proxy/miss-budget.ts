@@ -15,13 +15,16 @@ import { recentByCount } from '../cache/policies.ts';
 import { sendJsonError } from '../http/error-answers.ts';
 
 /** The budget's window: short, so a burst is bounded and a slowed client waits seconds, not minutes. */
-export const MISS_WINDOW_MS = 10_000;
+const MISS_WINDOW_MS = 10_000;
 /** Clients counted at once; past it the least recent drop out, so addresses cannot grow the counts without bound. */
-export const MAX_CLIENTS = 20_000;
+const MAX_CLIENTS = 20_000;
 /** Keys of this budget in a store shared with other budgets (the primary's, with workers). */
 const KEY_PREFIX = 'api-miss:';
 
-/** Fixed-window counts per client in an LRU: bounded in clients, each count gone with its window. */
+/**
+ * Fixed-window counts per client in an LRU: bounded in clients, each count gone with its window.
+ * @internal test hook: its window and its bound in clients are tested on the store itself.
+ */
 export class RecentClientsStore implements Store {
   readonly localKeys = true;
   private windowMs = MISS_WINDOW_MS;
@@ -75,7 +78,7 @@ export interface MissBudget {
   spender(res: ServerResponse): (() => void) | undefined;
 }
 
-export interface MissBudgetOptions {
+interface MissBudgetOptions {
   /** Misses per client address per window; 0 = no budget. */
   limit: number;
   /** The client's address (http/client-address.ts, by TRUST_PROXY); undefined when its socket is gone. */

@@ -23,7 +23,7 @@ type Message =
   | { edge: 'reply'; id: number; ok: true; value: unknown }
   | { edge: 'reply'; id: number; ok: false; error: string };
 
-export class ChannelError extends Error {
+class ChannelError extends Error {
   readonly code = 'CLUSTER_IPC';
 }
 

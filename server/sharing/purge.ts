@@ -226,7 +226,7 @@ interface WebhookBody {
   tags: string[];
 }
 
-export function webhookBody(selector: PurgeSelector): WebhookBody {
+function webhookBody(selector: PurgeSelector): WebhookBody {
   const tags = 'tag' in selector ? [selector.tag] : 'allTags' in selector ? [...selector.allTags] : [];
   return { selector, tags };
 }

@@ -14,7 +14,7 @@ type Unavailable = typeof UNAVAILABLE;
 const TIMED_OUT = Symbol('redis timeout');
 
 /** After a timed-out command, Redis is skipped for this long (a hung server must not cost every request its timeout). */
-export const QUIET_AFTER_TIMEOUT_MS = 1_000;
+const QUIET_AFTER_TIMEOUT_MS = 1_000;
 /** Reconnect backoff: 50 ms doubling, capped (a returning Redis is used again within this). */
 const RECONNECT_CAP_MS = 2_000;
 

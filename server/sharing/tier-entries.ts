@@ -27,7 +27,7 @@ interface Frame<H> {
   bodies: Buffer[];
 }
 
-export function encodeFrame(header: unknown, bodies: readonly Buffer[]): Buffer {
+function encodeFrame(header: unknown, bodies: readonly Buffer[]): Buffer {
   if (bodies.length > MAX_BODIES) throw new Error(`a frame holds at most ${MAX_BODIES} bodies`);
   const head = Buffer.from(JSON.stringify(header), 'utf8');
   const size = MAGIC.length + 4 + head.length + 1 + bodies.reduce((n, b) => n + 4 + b.length, 0);
@@ -43,7 +43,7 @@ export function encodeFrame(header: unknown, bodies: readonly Buffer[]): Buffer 
   return out;
 }
 
-export function decodeFrame<H>(buf: Buffer): Frame<H> | null {
+function decodeFrame<H>(buf: Buffer): Frame<H> | null {
   try {
     if (buf.length < MAGIC.length + 5 || !buf.subarray(0, MAGIC.length).equals(MAGIC)) return null;
     let at = MAGIC.length;

@@ -98,8 +98,10 @@ return 1`;
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 const PEEK_SCRIPT = `return {redis.call('GET', KEYS[1]), redis.call('EXISTS', KEYS[2])}`;
 
+/** @internal test hook: the Redis tests look at a value's key in Redis itself. */
 export const valueKey = (ns: string, key: string) => `edge:${ns}:v:${key}`;
 const tagKey = (ns: string, tag: string) => `edge:${ns}:t:${tag}`;
+/** @internal test hook: the Redis tests look at a fill lock's key in Redis itself. */
 export const lockKey = (ns: string, key: string) => `edge:${ns}:l:${key}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

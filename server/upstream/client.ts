@@ -228,7 +228,7 @@ interface UpstreamAnswer {
   envelope: Envelope;
 }
 
-export interface UpstreamClientOptions {
+interface UpstreamClientOptions {
   baseUrl: string;
   /** Each service's gateway prefix on the upstream origin. */
   gateways: GatewayPrefixes;

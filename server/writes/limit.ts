@@ -10,7 +10,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { sendJsonError } from '../http/error-answers.ts';
 
-export interface WriteLimiterOptions {
+interface WriteLimiterOptions {
   /** Writes per client address per window; 0 = no limit. */
   limit: number;
   windowMs?: number;

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { recentByCount } from '../cache/policies.ts';
 
-export const REPEAT_WINDOW_MS = 10 * 60_000;
+const REPEAT_WINDOW_MS = 10 * 60_000;
 
 export interface WriteOnce {
   /** Runs `write` unless the same key ran (or is running) within the window; then shares its result. */

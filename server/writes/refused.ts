@@ -8,7 +8,7 @@ import type { FormFailure } from '../../shared/message-form.ts';
 import type { EndpointName } from '../../shared/endpoints.ts';
 import type { UpstreamError } from '../upstream/upstream-error.ts';
 
-export type WriteRefusedCode = 'WRITE_LIMITED' | 'WRITE_INVALID';
+type WriteRefusedCode = 'WRITE_LIMITED' | 'WRITE_INVALID';
 
 export class WriteRefused extends Error {
   readonly code: WriteRefusedCode;

@@ -18,8 +18,7 @@ import { WriteRefused } from './refused.ts';
 
 export type Lang = 'zh' | 'en';
 
-export type WriteCheck =
-  { ok: true; call: ContentCall } | { ok: false; status: number; msg: string; errors: Array<FieldError & { msg: string }> };
+type WriteCheck = { ok: true; call: ContentCall } | { ok: false; status: number; msg: string; errors: Array<FieldError & { msg: string }> };
 
 type Rule = (call: ContentCall, api: ContentCaller, lang: Lang) => Promise<WriteCheck>;
 
@@ -66,7 +65,7 @@ const fail = (status: number, msg: string, errors: FieldError[] = [], lang: Lang
 const starRule: Rule = async (call, _api, lang) =>
   idParam.safeParse(String(call.params?.id ?? '')).success ? { ok: true, call } : fail(400, MESSAGES.badId[lang]);
 
-export const WRITE_RULES: Partial<Record<EndpointName, Rule>> = {
+const WRITE_RULES: Partial<Record<EndpointName, Rule>> = {
   addMessage: async (call, _api, lang) => {
     const shape = messageShape.safeParse(call.body);
     if (!shape.success) return fail(400, MESSAGES.notObject[lang]);
@@ -112,7 +111,7 @@ export async function checkWrite(name: EndpointName, call: ContentCall, api: Con
 // visitor's input kept. The action's own call goes out as it built it (its body is already normalised by
 // the same shared rules).
 
-export interface PageWriteGate {
+interface PageWriteGate {
   /** Set when the client is over the write limit (the soft limit marked the request). */
   limitedForS: number | undefined;
   /** What a rule may read (a questionnaire's questions): the plain api, not the page's recording one. */

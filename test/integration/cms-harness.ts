@@ -1,25 +1,18 @@
 // Test harness of the reference content service: a seeded database file per test file (copied when
 // a test needs its own), a running service on 127.0.0.1 port 0, and signed calls by catalogue name.
 import { createHash } from 'node:crypto';
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { FILES_MARKER, openCmsDatabase } from '../../cms/db/open.ts';
+import { CONTENT_VERSION } from '../../cms/db/content-version.ts';
+import { filesAreCurrent } from '../../cms/db/files-marker.ts';
+import { openCmsDatabase } from '../../cms/db/open.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
-import { createCmsServer, type CmsOptions, type CmsServer } from '../../cms/server.ts';
+import { createCmsServer, type CmsServer } from '../../cms/server.ts';
+
+type CmsOptions = Parameters<typeof createCmsServer>[0];
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../../cms/demo-credentials.ts';
 import { ENDPOINT_BY_NAME, buildPath, type EndpointName, type GatewayPrefixes } from '../../shared/endpoints.ts';
 import { thumbPath, waterPath } from '../../shared/image-paths.ts';
@@ -121,7 +114,7 @@ export async function seedDemoDb(): Promise<{ db: string; dir: string; filesDir:
   return inTempDir('demo', async (dir) => {
     const db = join(dir, 'cms.sqlite');
     const filesDir = demoFilesCache();
-    if (!existsSync(join(filesDir, FILES_MARKER))) {
+    if (!filesAreCurrent(filesDir, CONTENT_VERSION)) {
       // Rendered aside and moved into place whole, so a reader never sees a half-written cache.
       const building = `${filesDir}.building-${process.pid}`;
       try {
@@ -131,7 +124,7 @@ export async function seedDemoDb(): Promise<{ db: string; dir: string; filesDir:
         pruneFilesCaches(filesDir);
       } catch (err) {
         rmSync(building, { recursive: true, force: true });
-        if (!existsSync(join(filesDir, FILES_MARKER))) throw err; // else another test file got there first
+        if (!filesAreCurrent(filesDir, CONTENT_VERSION)) throw err; // else another test file got there first
       }
     }
     const cms = await createCmsServer({ db, appId: APP_ID, tokenKey: TOKEN_KEY, logger: false, filesDir });

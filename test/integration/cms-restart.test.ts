@@ -1,13 +1,14 @@
 // What visitors write survives a restart of the service on the same database file, and a restart
 // neither re-seeds nor loses counters. A database and files folder of an older content version
 // (numeric ids, `/file/...` paths) are rebuilt on start, without a manual step.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_VERSION } from '../../cms/db/content-version.ts';
 import pino from 'pino';
-import { FILES_MARKER, openCmsDatabase } from '../../cms/db/open.ts';
+import { filesAreCurrent } from '../../cms/db/files-marker.ts';
+import { openCmsDatabase } from '../../cms/db/open.ts';
 import { decodeId } from '../../cms/wire-ids.ts';
 import type { ListResult, Message, QuestionnaireResult } from '../../shared/wire.ts';
 import { FIXTURE, FIXTURE_FILES, MESSAGE_TYPE, wireId } from './cms-fixture.ts';
@@ -109,7 +110,8 @@ describe('content of an older version', () => {
       firstVersionDatabase(db);
       mkdirSync(join(files, 'upload/demo'), { recursive: true });
       writeFileSync(join(files, 'upload/demo/slider-bronze.jpg'), 'old picture');
-      writeFileSync(join(files, FILES_MARKER), '2025-01-01T00:00:00.000Z');
+      // The marker as the first version wrote it: a date alone, in the folder's marker file.
+      writeFileSync(join(files, '.demo-files-complete'), '2025-01-01T00:00:00.000Z');
 
       const writeNewFiles = (dir: string): void => {
         mkdirSync(join(dir, 'YUNXI_BWG'), { recursive: true });
@@ -132,7 +134,7 @@ describe('content of an older version', () => {
       }
       expect(existsSync(join(files, 'upload'))).toBe(false);
       expect(existsSync(join(files, 'YUNXI_BWG/new.txt'))).toBe(true);
-      expect(readFileSync(join(files, FILES_MARKER), 'utf8').split('\n')[0]).toBe(CONTENT_VERSION);
+      expect(filesAreCurrent(files, CONTENT_VERSION)).toBe(true);
 
       // A current database is opened as it is: what visitors wrote stays.
       const svc = await startCms({ db, filesDir: files });

@@ -5,8 +5,9 @@
 // shared cache never pairs a validator with the wrong encoding.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
 import { calendarPathFor, hasCalendar } from '../../shared/discovery-paths.ts';
-import { routeOf } from '../../server/discovery/site-pages.ts';
+import { ROUTES, ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { startLibical, type Libical } from '../validators/libical.ts';
 import { sitemapPaths } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
@@ -21,6 +22,14 @@ afterAll(async () => {
   await world?.close();
   await libical?.close();
 });
+
+const ROUTE_OBJECTS = ROUTES.map((r) => ({ id: r.id, path: r.path }));
+/** The route table row a path matches, as the browser's router matches it. */
+const routeOf = (path: string) => {
+  const last = matchRoutes(ROUTE_OBJECTS, path)?.at(-1);
+  const def = last ? ROUTE_BY_ID.get(last.route.id) : undefined;
+  return def ? { def } : null;
+};
 
 /** The calendar of every page in the sitemap that has one (lists of what is coming, single events). */
 function calendarPaths(pages: readonly string[]): string[] {

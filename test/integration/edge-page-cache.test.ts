@@ -1,260 +1,11 @@
-// The page cache: whole pages for anonymous GETs, purged with the upstream entries they were built on.
-// The module is driven with plain renders (a status, headers, what the page was built from and its body);
-// the edge tests go through a real app and the reference service.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The page cache through a real app and the reference service: pages stored, replayed with their X-Cache
+// and Age by the sender, re-rendered, purged, and the views they count. The module itself is tested
+// without a server (test/unit/page-cache.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPageCache,
-  pageKey,
-  RERENDER_RETRY_MS,
-  type PageCache,
-  type PageCacheOptions,
-  type RenderedPage,
-} from '../../server/cache/page-cache.ts';
-import type { HeaderPairs } from '../../server/http/prepared.ts';
+import { RERENDER_RETRY_MS } from '../../server/cache/page-cache.ts';
 import { articleId } from '../world/requests.ts';
 import { startWorld, type World } from '../world/world.ts';
 import { FIXTURE_FILES } from './cms-fixture.ts';
-
-let clock = 1_000_000;
-const servers: Server[] = [];
-afterAll(() => servers.forEach((s) => s.close()));
-
-const HOST = 'museum.test';
-const keyOf = (path: string): string => pageKey('http', HOST, path);
-const headerOf = (headers: HeaderPairs, name: string): string | undefined => headers.find(([n]) => n.toLowerCase() === name)?.[1];
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** A render as the page engine answers: an HTML page that shows which render made it, so a replay is visible. */
-function page(
-  body: string,
-  options: { keep?: RenderedPage['keep']; cacheControl?: string; complete?: Promise<Buffer | null> } = {},
-): RenderedPage {
-  const headers: HeaderPairs = [
-    ['Content-Type', 'text/html; charset=utf-8'],
-    ...(options.cacheControl ? [['Cache-Control', options.cacheControl] as const] : []),
-  ];
-  return {
-    status: 200,
-    headers,
-    keep: options.keep === undefined ? { tags: ['queryArchivesById'] } : options.keep,
-    routeId: 'page:test',
-    complete: options.complete ?? Promise.resolve(Buffer.from(body)),
-  };
-}
-
-/** Renders of /News/:id that count themselves; `keep` says what each was built from (null: not to be kept). */
-function pages(options: { keep?: (id: string) => RenderedPage['keep']; cacheControl?: string } = {}) {
-  let renders = 0;
-  const keep = options.keep ?? ((id: string) => ({ tags: ['queryArchivesById', `id:${id}`, 'entry:abc'] }));
-  return {
-    render: (path: string) => async (): Promise<RenderedPage> => {
-      renders += 1;
-      return page(`<!doctype html><p>render ${renders}</p>`, { keep: keep(path.split('/').at(-1)!), cacheControl: options.cacheControl });
-    },
-    renders: () => renders,
-  };
-}
-
-/**
- * One visit: the stored page (HIT/STALE), or the render this visit started (its X-Cache says MISS). It
- * comes on a turn of its own, as a request from the network does: what the last one set going has run.
- */
-async function visit(cache: PageCache, path: string, render: () => Promise<RenderedPage>): Promise<{ label: string; body: string }> {
-  await nextTurn();
-  const fetched = await cache.fetch(keyOf(path), render);
-  if ('found' in fetched) return { label: fetched.found.status, body: fetched.found.entry.prepared.identity.toString() };
-  const body = await fetched.rendered.complete;
-  return { label: headerOf(fetched.headers, 'x-cache') ?? '', body: body?.toString() ?? '' };
-}
-
-/** A real server in front of the cache, as the door and the page route are: stored pages sent by the cache itself. */
-async function serve(cache: PageCache, render: (path: string) => () => Promise<RenderedPage>): Promise<string> {
-  const server = createServer((req, res) => {
-    cache.fetch(pageKey('http', HOST, req.url ?? '/'), render(req.url ?? '/')).then(
-      async (fetched) => {
-        if ('found' in fetched) return cache.send(req, res, fetched.found, { requestId: 'page-cache-test', close: false });
-        const body = (await fetched.rendered.complete) ?? Buffer.alloc(0);
-        res.statusCode = fetched.rendered.status;
-        for (const [name, value] of fetched.headers) res.setHeader(name, value);
-        res.end(body);
-      },
-      (err: unknown) => {
-        res.statusCode = 500;
-        res.end(String(err));
-      },
-    );
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/** A one-page cache whose page is kept 30 s with a 60 s revalidate window, re-rendered by `options.rerender`. */
-function rerendering(options: Pick<PageCacheOptions, 'rerender' | 'followLimitMs' | 'onRerenderAbandoned'>) {
-  const cache = createPageCache({ ttlS: 30, swrS: 60, maxBytes: 1_000_000, now: () => clock, ...options });
-  return {
-    cache,
-    visit: () => visit(cache, '/News/1', async () => page('<p>page</p>')),
-    /** The first visit's page is in the store (its compressed copy made), before the clock moves on. */
-    stored: () => expect.poll(() => cache.stats().entries).toBe(1),
-  };
-}
-
-describe('page cache (module)', () => {
-  it('replays a page until its lifetime ends, with X-Cache and Age', async () => {
-    const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
-    const { render, renders } = pages();
-    const url = await serve(cache, render);
-    const first = await fetch(`${url}/News/1`);
-    expect(first.headers.get('x-cache')).toBe('MISS');
-    expect(first.headers.get('age')).toBe('0');
-    expect(await first.text()).toBe('<!doctype html><p>render 1</p>');
-    clock += 5_000;
-    const second = await fetch(`${url}/News/1`);
-    expect(second.headers.get('x-cache')).toBe('HIT');
-    expect(second.headers.get('age')).toBe('5');
-    expect(await second.text()).toBe('<!doctype html><p>render 1</p>');
-    expect(second.headers.get('content-type')).toMatch(/text\/html/);
-    clock += 30_000;
-    const third = await fetch(`${url}/News/1`);
-    expect(third.headers.get('x-cache')).toBe('MISS');
-    expect(await third.text()).toBe('<!doctype html><p>render 2</p>');
-    expect(renders()).toBe(2);
-  });
-
-  it('does not keep pages built on stale upstream data (keep: null) or marked no-store', async () => {
-    for (const options of [{ keep: () => null }, { cacheControl: 'no-store' }]) {
-      const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
-      const { render, renders } = pages(options);
-      expect(await visit(cache, '/News/1', render('/News/1'))).toEqual({ label: 'MISS', body: '<!doctype html><p>render 1</p>' });
-      expect(await visit(cache, '/News/1', render('/News/1'))).toEqual({ label: 'MISS', body: '<!doctype html><p>render 2</p>' });
-      expect(renders()).toBe(2);
-      expect(cache.stats().entries).toBe(0);
-    }
-  });
-
-  it('keeps a page that changes by the clock no longer than it said (expiresAt), and a page for one visitor not at all', async () => {
-    // An activity whose booking opens in 10 s: the 30 s lifetime would show 未开放预约 20 s too long.
-    const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
-    const opening = pages({ keep: () => ({ tags: ['queryActivityById'], expiresAt: clock + 10_000 }) });
-    expect((await visit(cache, '/Activity/1', opening.render('/Activity/1'))).label).toBe('MISS');
-    clock += 9_000;
-    expect((await visit(cache, '/Activity/1', opening.render('/Activity/1'))).label).toBe('HIT');
-    clock += 1_000;
-    expect((await visit(cache, '/Activity/1', opening.render('/Activity/1'))).label).toBe('MISS');
-    expect(opening.renders()).toBe(2);
-
-    const personal = pages({ keep: () => ({ tags: ['queryActivityById'], expiresAt: clock }) });
-    await visit(cache, '/Activity/2', personal.render('/Activity/2'));
-    expect((await visit(cache, '/Activity/2', personal.render('/Activity/2'))).label).toBe('MISS');
-    expect(personal.renders()).toBe(2);
-  });
-
-  it("settles a render's followers when the render settles, whatever becomes of its first visitor", async () => {
-    // A follow limit the test would notice being waited out (followTimeouts), well inside the test's own limit.
-    const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock, followLimitMs: 10_000 });
-    const cases: Array<{ name: string; ends: (done: (body: Buffer | null) => void) => void; follower: string }> = [
-      { name: 'the render keeps its page', ends: (done) => done(Buffer.from('<p>kept</p>')), follower: 'HIT' },
-      // Cut off (its first visitor gone, the stream broken): nothing to follow, the follower renders at once.
-      { name: 'the render ends without a page', ends: (done) => done(null), follower: 'MISS' },
-    ];
-    for (const [i, c] of cases.entries()) {
-      const path = `/News/followed-${i}`;
-      let done!: (body: Buffer | null) => void;
-      const complete = new Promise<Buffer | null>((resolve) => (done = resolve));
-      let renders = 0;
-      const render = async (): Promise<RenderedPage> => {
-        renders += 1;
-        return renders === 1 ? page('', { complete }) : page('<p>again</p>');
-      };
-      // The first visitor gets its render and never reads it.
-      const first = await cache.fetch(keyOf(path), render);
-      expect('rendered' in first, c.name).toBe(true);
-      let followed: { label: string; body: string } | undefined;
-      const follower = visit(cache, path, render).then((v) => (followed = v));
-      await nextTurn();
-      expect(followed, `${c.name}: the follower waits for the render`).toBeUndefined();
-      c.ends(done);
-      await follower;
-      expect(followed!.label, c.name).toBe(c.follower);
-      expect(followed!.body, c.name).toBe(c.follower === 'HIT' ? '<p>kept</p>' : '<p>again</p>');
-      expect(renders, c.name).toBe(c.follower === 'HIT' ? 1 : 2);
-    }
-    // A render that fails before it answers leaves its followers to render for themselves, too.
-    let failing = 0;
-    const broken = cache.fetch(keyOf('/News/broken'), async () => {
-      failing += 1;
-      await nextTurn();
-      throw new Error('the engine broke');
-    });
-    const behind = visit(cache, '/News/broken', async () => page('<p>after the failure</p>'));
-    await expect(broken).rejects.toThrow('the engine broke');
-    expect(await behind).toEqual({ label: 'MISS', body: '<p>after the failure</p>' });
-    expect(failing).toBe(1);
-    expect(cache.stats().followTimeouts).toBe(0);
-  });
-
-  it('a background re-render that never ends does not hold the page: after the limit it is reported and the next visitor starts another', async () => {
-    const calls: string[] = [];
-    const abandoned: string[] = [];
-    const { visit: view, stored } = rerendering({
-      followLimitMs: 200,
-      onRerenderAbandoned: (key) => abandoned.push(key),
-      rerender: async (key) => {
-        calls.push(key);
-        return new Promise<RenderedPage>(() => undefined); // hangs: never answers, never ends
-      },
-    });
-    expect((await view()).label).toBe('MISS');
-    await stored();
-    clock += 31_000; // past its lifetime, inside the revalidate window
-    expect((await view()).label).toBe('STALE');
-    expect((await view()).label).toBe('STALE');
-    expect(calls).toEqual([keyOf('/News/1')]); // one re-render at a time
-    expect(abandoned).toEqual([]);
-    await expect.poll(() => abandoned, { timeout: 10_000 }).toEqual([keyOf('/News/1')]);
-    clock += RERENDER_RETRY_MS;
-    expect((await view()).label).toBe('STALE');
-    expect(calls).toHaveLength(2); // the hung one is let go: another starts
-  });
-
-  it('after a re-render that could not keep the page, serves the stored page without another for a while', async () => {
-    const calls: string[] = [];
-    const { visit: view, stored } = rerendering({
-      // As in an outage: the re-render is built on a part whose upstream call failed, so it may not be kept.
-      rerender: async (key) => {
-        calls.push(key);
-        return page('<p>without its parts</p>', { keep: null });
-      },
-    });
-    expect((await view()).label).toBe('MISS');
-    await stored();
-    clock += 31_000; // past its lifetime, inside the revalidate window
-    expect(await view()).toEqual({ label: 'STALE', body: '<p>page</p>' });
-    expect(calls).toHaveLength(1);
-    for (let i = 0; i < 3; i += 1) expect(await view()).toEqual({ label: 'STALE', body: '<p>page</p>' });
-    expect(calls).toHaveLength(1); // not one re-render per visitor
-    clock += RERENDER_RETRY_MS;
-    expect((await view()).label).toBe('STALE');
-    expect(calls).toHaveLength(2);
-  });
-
-  it('purges by tag, by path prefix and by the upstream entries a page was built on', async () => {
-    const cache = createPageCache({ ttlS: 30, maxBytes: 1_000_000, now: () => clock });
-    const { render, renders } = pages();
-    for (const id of [1, 2, 3]) await visit(cache, `/News/${id}`, render(`/News/${id}`));
-    // Stored once its compressed copy is made.
-    await expect.poll(() => cache.stats().entries).toBe(3);
-    expect(cache.purge({ tag: 'id:1' })).toBe(1);
-    expect(cache.purge({ prefix: '/News/2' })).toBe(1);
-    expect(cache.purge({ tag: 'unrelated' }, [{ key: 'GET /api/queryArchivesById/3', tags: ['entry:abc'] }])).toBe(1);
-    expect(cache.stats().entries).toBe(0);
-    expect((await visit(cache, '/News/1', render('/News/1'))).label).toBe('MISS');
-    expect(renders()).toBe(4);
-  });
-});
 
 describe('page cache (edge)', () => {
   const ADMIN = 'operator-token-0123456789';
@@ -263,6 +14,28 @@ describe('page cache (edge)', () => {
     world = await startWorld({ env: { ADMIN_TOKEN: ADMIN, PAGE_CACHE_TTL_S: '60' } });
   });
   afterAll(() => world.close());
+
+  it('the sender replays a stored page with X-Cache and its true Age until its lifetime ends', async () => {
+    let shift = 0;
+    const edge = await world.startEdge(
+      { PAGE_CACHE_TTL_S: '10', PAGE_CACHE_SWR_S: '0', PAGE_CACHE_STALE_IF_ERROR_S: '0' },
+      { now: () => Date.now() + shift },
+    );
+    const page = `${edge.url}/News/SNews?sender=1`;
+    const first = await fetch(page);
+    expect([first.headers.get('x-cache'), first.headers.get('age')]).toEqual(['MISS', '0']);
+    const html = await first.text();
+    await expect.poll(() => edge.edge.pageCache!.stats().entries).toBe(1);
+    shift += 5_000;
+    const hit = await fetch(page);
+    expect([hit.headers.get('x-cache'), hit.headers.get('age')]).toEqual(['HIT', '5']);
+    expect(hit.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await hit.text()).toBe(html);
+    shift += 10_000; // past its 10 s, and no stale window
+    const again = await fetch(page);
+    expect([again.headers.get('x-cache'), again.headers.get('age')]).toEqual(['MISS', '0']);
+    await again.text();
+  });
 
   it('a rendered page is replayed, and purging the channel it shows purges it', async () => {
     const page = `${world.url}/News/SNews`;

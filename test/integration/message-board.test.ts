@@ -2,7 +2,7 @@
 // the no-JavaScript form — a valid message stored exactly once, every invalid field named with its
 // message and nothing stored, typed input kept (escaped) on every failure, upstream failures too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
+import { fieldErrorMessage, type FieldErrorCode } from '../../shared/validation.ts';
 import { PUBLISHED_MESSAGES } from './page-fixture.ts';
 import { formKeyOf, page, postForm } from '../world/requests.ts';
 import { NO_PAGE_CACHE, startWorld, type StartedEdge, type World } from '../world/world.ts';
@@ -177,7 +177,7 @@ describe('leaving a message without JavaScript', () => {
     ]);
     expect(res.status).toBe(400);
     // The type field is marked, and the notice carries what the service said; the input is kept.
-    expect(res.html).toMatch(new RegExp(`id="msg-type-error">.*?${FIELD_ERROR_MESSAGES.type_invalid.zh}</p>`));
+    expect(res.html).toMatch(new RegExp(`id="msg-type-error">.*?${fieldErrorMessage({ field: 'type', code: 'type_invalid' }, 'zh')}</p>`));
     expect(res.html).toMatch(
       /<p class="form-notice form-notice--failure" role="alert">博物馆未接受此次提交：[^<]*type[^<]*。您填写的内容已保留，请修改后重试。<\/p>/,
     );
@@ -199,7 +199,7 @@ describe('leaving a message without JavaScript', () => {
     expect(stored(content)).toBe(1);
   });
 
-  const invalid: Array<[string, Array<[string, string]>, string, keyof typeof FIELD_ERROR_MESSAGES]> = [
+  const invalid: Array<[string, Array<[string, string]>, string, FieldErrorCode]> = [
     ['empty content', [['content', '   ']], 'msg-content', 'content_required'],
     ['content over 500 characters', [['content', '长'.repeat(501)]], 'msg-content', 'content_too_long'],
     ['HTML in the content', [['content', '<script>alert(1)</script>']], 'msg-content', 'content_html'],
@@ -245,7 +245,7 @@ describe('leaving a message without JavaScript', () => {
     const before = allMessages();
     const res = await postForm(edge.url, BOARD, [['formKey', await freshKey()], ...fields]);
     expect(res.status).toBe(400);
-    const message = FIELD_ERROR_MESSAGES[code].zh;
+    const message = fieldErrorMessage({ field: inputId, code }, 'zh');
     expect(res.html).toContain(`<p class="field-error" id="${inputId}-error">`);
     expect(res.html).toMatch(new RegExp(`id="${inputId}-error">.*?${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</p>`));
     if (inputId !== 'msg-type') {

@@ -2,7 +2,7 @@
 // `sort` order, answering without JavaScript (results change by exactly one answer), the messages
 // per question, closed questionnaires showing results only, and 404 for unknown ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ERROR_MESSAGES } from '../../shared/validation.ts';
+import { fieldErrorMessage, type FieldErrorCode } from '../../shared/validation.ts';
 import { CLOSED_QUESTIONNAIRE, CLOSED_QUESTIONNAIRE_ROW, OPEN_QUESTIONNAIRE, OPEN_QUESTIONNAIRE_ROW } from './page-fixture.ts';
 import { formKeyOf, page, postForm } from '../world/requests.ts';
 import { NO_PAGE_CACHE, startWorld, type World } from '../world/world.ts';
@@ -115,7 +115,7 @@ describe('the answer page', () => {
     expect(records(OPEN_QUESTIONNAIRE_ROW)).toBe(stored + 1);
   });
 
-  const invalid: Array<[string, Array<[string, string]>, string, keyof typeof FIELD_ERROR_MESSAGES]> = [
+  const invalid: Array<[string, Array<[string, string]>, string, FieldErrorCode]> = [
     ['a required question left out', [[Q(302), A(3021)]], Q(301), 'answer_required'],
     [
       '"other" ticked without its text',
@@ -145,7 +145,7 @@ describe('the answer page', () => {
     expect(res.status).toBe(400);
     expect(res.html).toMatch(new RegExp(`id="qn-${field}"[^>]*aria-describedby="qn-${field}-error"`));
     expect(res.html).toContain(`<p class="field-error" id="qn-${field}-error">`);
-    expect(res.html).toContain(FIELD_ERROR_MESSAGES[code].zh.replace(/"/g, '&quot;'));
+    expect(res.html).toContain(fieldErrorMessage({ field, code }, 'zh').replace(/"/g, '&quot;'));
     // Every real choice the visitor made is still ticked (an unknown or foreign answer has no box to tick).
     const unticked = (n: string, v: string) => v === A(9999) || (n === Q(301) && v === A(3021));
     for (const [name, value] of fields.filter(([n, v]) => !unticked(n, v))) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Button from '../../client/components/Button.tsx';
 import EmptyState from '../../client/components/EmptyState.tsx';
 import Highlight from '../../client/components/Highlight.tsx';
-import SafeImage, { FALLBACK_IMAGE } from '../../client/components/SafeImage.tsx';
+import SafeImage from '../../client/components/SafeImage.tsx';
 import RecordLink from '../../client/components/RecordLink.tsx';
 import Spinner from '../../client/components/Spinner.tsx';
 import { render, textOf } from './screen-render.tsx';
@@ -17,7 +17,7 @@ describe('SafeImage', () => {
     expect(html).toContain('alt="鼎"');
   });
   it('shows the fallback when there are no sources', async () => {
-    expect(await render(() => <SafeImage sources={[]} alt="" />)).toContain(`src="${FALLBACK_IMAGE}"`);
+    expect(await render(() => <SafeImage sources={[]} alt="" />)).toContain('src="/img/fallback.svg"');
   });
   it('renders nothing when there are no sources and no fallback', async () => {
     expect(await render(() => <SafeImage sources={['']} alt="" fallback={null} />)).not.toContain('<img');

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildChannelTree,
   channelChain,
-  channelHref,
   isActiveChannel,
   isUnlistedChain,
   menuTree,
@@ -16,6 +15,12 @@ import { EN_TREE, ZH_TREE, channel } from './fixtures/page-engine-fixture.ts';
 
 const tree = buildChannelTree(ZH_TREE);
 const find = (path: string) => channelChain(tree, path).at(-1)!;
+/** Where a channel at `path` whose record links to `linkUrl` takes the visitor, and whether that is another site. */
+const hrefOf = (linkUrl: string, path: string) => {
+  const cut = path.lastIndexOf('/');
+  const [node] = buildChannelTree([channel(path.slice(cut + 1), '频道', [], { linkUrl })], path.slice(0, cut));
+  return { href: node!.href, external: node!.external };
+};
 
 describe('channel paths', () => {
   it('is the parent path plus the route segment, at every level', () => {
@@ -26,14 +31,14 @@ describe('channel paths', () => {
   });
 
   it('links external http(s) channels out, root links to the path, absolute links as given', () => {
-    expect(channelHref('https://vr.example-museum.cn/', '/Exhibition/VRTour')).toEqual({
+    expect(hrefOf('https://vr.example-museum.cn/', '/Exhibition/VRTour')).toEqual({
       href: 'https://vr.example-museum.cn/',
       external: true,
     });
-    expect(channelHref('http://a.example/', '/x')).toEqual({ href: 'http://a.example/', external: true });
-    expect(channelHref('/', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
-    expect(channelHref('', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
-    expect(channelHref('/Search', '/News/X')).toEqual({ href: '/Search', external: false });
+    expect(hrefOf('http://a.example/', '/x')).toEqual({ href: 'http://a.example/', external: true });
+    expect(hrefOf('/', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
+    expect(hrefOf('', '/News/SNews')).toEqual({ href: '/News/SNews', external: false });
+    expect(hrefOf('/Search', '/News/X')).toEqual({ href: '/Search', external: false });
     expect(find('/Exhibition/VRTour').external).toBe(true);
   });
 

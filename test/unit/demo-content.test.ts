@@ -5,16 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { stripGalleryMarkers } from '../../shared/text.ts';
 import { validateMessage } from '../../shared/validation.ts';
 import type { SiteLanguage } from '../../shared/wire.ts';
-import {
-  DEMO_TODAY,
-  demoFiles,
-  demoVisits,
-  generateDemoContent,
-  PDF_FILE,
-  PDF_FILE_ZH,
-  specForFile,
-  STORE_PATH,
-} from '../../cms/db/demo/index.ts';
+import { demoVisits, generateDemoContent } from '../../cms/db/demo/index.ts';
+import { PDF_FILE, PDF_FILE_ZH } from '../../cms/db/demo/articles.ts';
+import { DEMO_TODAY } from '../../cms/db/demo/dates.ts';
+import { STORE_PATH } from '../../cms/db/demo/file-store.ts';
+import { demoFiles } from '../../cms/db/demo/files.ts';
+import { specForFile } from '../../cms/db/demo/image-pool.ts';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
 
 /** A store path as deployed services store it: relative, no leading slash, no `/file/`. */

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbPath, waterPath } from '../../shared/image-paths.ts';
-import { demoFiles, generateDemoContent, imagePath, specForFile, writeDemoFiles } from '../../cms/db/demo/index.ts';
+import { generateDemoContent, writeDemoFiles } from '../../cms/db/demo/index.ts';
+import { demoFiles } from '../../cms/db/demo/files.ts';
+import { imagePath, specForFile } from '../../cms/db/demo/image-pool.ts';
 
 const content = generateDemoContent();
 const files = demoFiles(content);

@@ -9,9 +9,12 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { errorHandler, safeJson } from '../../server/http/error-answers.ts';
 import { upstreamAnswerOf } from '../../server/upstream/upstream-error.ts';
-import { BODY_LIMIT_BYTES, readJsonBody, type BodyError } from '../../server/http/body.ts';
+import { BODY_LIMIT_BYTES, readJsonBody } from '../../server/http/body.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan, tooDeepMessage } from '../../server/http/body.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
+
+/** What readJsonBody rejects with, as Express's body parsers type it. */
+type BodyError = Error & { type: string; status: number; limit?: number };
 
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
 

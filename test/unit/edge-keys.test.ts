@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_BY_NAME } from '../../shared/endpoints.ts';
-import { callFromRequest } from '../../server/proxy/calls.ts';
-import { cacheKey, entryTag, tagsOf } from '../../server/content/content-api.ts';
+import { callOf } from './fixtures/checked-call.ts';
+import { cacheKey, entryTag, type ContentCall } from '../../server/content/content-api.ts';
+import { stubContentApi } from './fixtures/stub-content-api.ts';
 import { canonicalJson } from '../../shared/canonical-json.ts';
 import { matcher } from '../../server/cache/kit.ts';
 
@@ -29,7 +30,7 @@ describe('cache keys and tags', () => {
 
   it('keys are method + path + own query + canonical body, never the appId or stray query of a browser', () => {
     const fromBrowser = (name: string, params: Record<string, string>, search: string) =>
-      cacheKey(spec(name), callFromRequest(spec(name), params, search, {}, undefined));
+      cacheKey(spec(name), callOf(spec(name), params, search, {}));
     expect(fromBrowser('queryAllChannel', { site: 'CN' }, 'x=1&appId=secret')).toBe('GET /api/queryAllChannel/CN');
     // queryArchivesById reads extra parameters (deployed services do): they are part of its key.
     expect(fromBrowser('queryArchivesById', { id: '12' }, 'x=1&appid=secret&token=t')).toBe('GET /api/queryArchivesById/12?x=1');
@@ -47,20 +48,26 @@ describe('cache keys and tags', () => {
     expect([byPath('/api/queryArchivesList'), byPath('/api/queryArchivesList {')]).toEqual([true, false]);
   });
 
-  it('tags name the endpoint, the channels, the record and the entry', () => {
-    const call = { body: { entity: { channelNo: 'News,Media' } } };
-    const key = cacheKey(spec('queryArchivesListByMulNo'), call);
-    expect(tagsOf(spec('queryArchivesListByMulNo'), call, key)).toEqual([
-      'queryArchivesListByMulNo',
-      'channel:News',
-      'channel:Media',
-      entryTag(key),
-    ]);
-    expect(tagsOf(spec('queryArchivesById'), { params: { id: '7' } }, 'k')).toContain('id:7');
-    expect(tagsOf(spec('queryArchivesByNo'), { params: { channelNo: 'Introduction' } }, 'k')).toContain('channel:Introduction');
-    expect(tagsOf(spec('getQuestionnaireResultInfo'), { body: { questionnaireId: 3 } }, 'k')).toContain('id:3');
-    expect(tagsOf(spec('cmsSearch'), { body: { searchMap: { channelNo: ['News', 'Media'] } } }, 'k')).toEqual(
-      expect.arrayContaining(['channel:News', 'channel:Media']),
-    );
+  it('tags name the endpoint, the channels, the record and the entry', async () => {
+    const { api, close } = stubContentApi();
+    try {
+      const tagsOf = async (name: string, call: ContentCall) => (await api.answer(spec(name).name, call)).tags;
+      const call = { body: { entity: { channelNo: 'News,Media' } } };
+      const key = cacheKey(spec('queryArchivesListByMulNo'), call);
+      expect(await tagsOf('queryArchivesListByMulNo', call)).toEqual([
+        'queryArchivesListByMulNo',
+        'channel:News',
+        'channel:Media',
+        entryTag(key),
+      ]);
+      expect(await tagsOf('queryArchivesById', { params: { id: '7' } })).toContain('id:7');
+      expect(await tagsOf('queryArchivesByNo', { params: { channelNo: 'Introduction' } })).toContain('channel:Introduction');
+      expect(await tagsOf('getQuestionnaireResultInfo', { body: { questionnaireId: 3 } })).toContain('id:3');
+      expect(await tagsOf('cmsSearch', { body: { searchMap: { channelNo: ['News', 'Media'] } } })).toEqual(
+        expect.arrayContaining(['channel:News', 'channel:Media']),
+      );
+    } finally {
+      close();
+    }
   });
 });

@@ -5,16 +5,13 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_ORIGIN, isPlainHost, requestOriginIsPlain, safeOrigin } from '../../server/http/origin.ts';
-import {
-  FormBodyError,
-  formContentType,
-  MAX_FORM_BYTES,
-  MAX_PATH_LENGTH,
-  MAX_QUERY_LENGTH,
-  pageRequestOf,
-  pageTarget,
-} from '../../server/pages/request.ts';
+import { requestOriginIsPlain, safeOrigin } from '../../server/http/origin.ts';
+import { FormBodyError, pageRequestOf, pageTarget } from '../../server/pages/request.ts';
+
+/** The longest path and query a page address may have (414 past them), and the largest form body (413). */
+const MAX_PATH_LENGTH = 2048;
+const MAX_QUERY_LENGTH = 8192;
+const MAX_FORM_BYTES = 64 * 1024;
 
 /** A Node request as the server hands it over: a body stream with its method, target and headers. */
 function incoming(parts: { method?: string; url?: string; headers?: Record<string, string>; body?: string | Buffer }): IncomingMessage {
@@ -35,7 +32,7 @@ describe('safeOrigin', () => {
       'my_service:8080',
       'a.b.',
     ]) {
-      expect(isPlainHost(host), host).toBe(true);
+      expect(requestOriginIsPlain('http', host), host).toBe(true);
     }
     expect(safeOrigin('', 'http', 'Museum.Example:8080')).toBe('http://museum.example:8080');
     expect(safeOrigin('', 'https', 'museum.example')).toBe('https://museum.example');
@@ -56,8 +53,8 @@ describe('safeOrigin', () => {
       'evil.example:80:80',
       '-x-.example',
     ]) {
-      expect(isPlainHost(host), String(host)).toBe(false);
-      expect(safeOrigin('', 'http', host)).toBe(FALLBACK_ORIGIN);
+      expect(requestOriginIsPlain('http', host), String(host)).toBe(false);
+      expect(safeOrigin('', 'http', host)).toBe('http://localhost');
     }
     expect(safeOrigin('', 'javascript', 'museum.example')).toBe('http://museum.example');
     expect(safeOrigin('https://www.example-museum.cn/', 'http', 'a b')).toBe('https://www.example-museum.cn');
@@ -121,30 +118,40 @@ describe('pageTarget', () => {
   });
 });
 
-describe('formContentType', () => {
-  const refusal = (type: string | undefined, hasBody = true): FormBodyError => {
+describe('the content type of a form post', () => {
+  const post = (type: string | undefined, body = 'a=1') => {
+    const headers: Record<string, string> = { 'content-length': String(body.length) };
+    if (type !== undefined) headers['content-type'] = type;
+    return pageRequestOf(incoming({ method: 'POST', url: '/Service/Message', headers, body: body || undefined }), {
+      origin: 'https://museum.example',
+      requestId: 'req-1',
+    });
+  };
+  const refusal = async (type: string | undefined): Promise<FormBodyError> => {
     try {
-      formContentType(type, hasBody);
+      await post(type);
     } catch (err) {
-      return err as FormBodyError;
+      if (err instanceof FormBodyError) return err;
+      throw err;
     }
     throw new Error(`${String(type)} was taken`);
   };
 
-  it('takes the two form encodings', () => {
-    expect(formContentType('application/x-www-form-urlencoded;charset=UTF-8', true)).toBe(
-      'application/x-www-form-urlencoded;charset=UTF-8',
-    );
-    expect(formContentType('multipart/form-data; boundary=----x', true)).toBe('multipart/form-data; boundary=----x');
-    expect(formContentType(undefined, false)).toBe('application/x-www-form-urlencoded');
+  it('takes the two form encodings, and an empty form of no type', async () => {
+    const urlencoded = 'application/x-www-form-urlencoded;charset=UTF-8';
+    expect((await post(urlencoded)).headers['content-type']).toBe(urlencoded);
+    const multipart = 'multipart/form-data; boundary=----x';
+    const parts = '------x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n------x--\r\n';
+    expect((await post(multipart, parts)).headers['content-type']).toBe(multipart);
+    expect((await post(undefined, '')).headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
-  it('refuses anything else with 415, and a multipart type without a boundary with 400', () => {
+  it('refuses anything else with 415, and a multipart type without a boundary with 400', async () => {
     for (const type of ['text/plain', 'application/json', 'application/x-www-form-urlencodedX', '*/*', undefined]) {
-      expect(refusal(type), String(type)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(await refusal(type), String(type)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
-    expect(refusal('text/plain').message).toContain('application/x-www-form-urlencoded or multipart/form-data');
-    expect(refusal('multipart/form-data')).toMatchObject({ status: 400, code: 'BAD_FORM' });
+    expect((await refusal('text/plain')).message).toContain('application/x-www-form-urlencoded or multipart/form-data');
+    expect(await refusal('multipart/form-data')).toMatchObject({ status: 400, code: 'BAD_FORM' });
   });
 });
 

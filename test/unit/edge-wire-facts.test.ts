@@ -8,12 +8,13 @@ import { RECORD_ID } from '../../shared/ids.ts';
 import { imageSources } from '../../shared/image-sources.ts';
 import { messageBody, messageTypeOptions } from '../../shared/message-form.ts';
 import { validateMessage } from '../../shared/validation.ts';
-import { gatewaysOf, loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
 import { articleHtml } from '../../server/loaders/article-html.ts';
 import { cacheKey } from '../../server/content/content-api.ts';
 import { readPayload } from '../../server/upstream/payloads.ts';
 import { createVisitCounter, visitTag } from '../../server/content/visits.ts';
-import { callFromRequest, createApiPaths, pickQuery } from '../../server/proxy/calls.ts';
+import { createApiPaths } from '../../server/proxy/calls.ts';
+import { callOf } from './fixtures/checked-call.ts';
 
 const HEX = '7ce30e5b2580a4a95f5880983d0ad66f';
 const THUMB = 'MUSEUM/CMS/CMS_EXHIBIT_INFO_IMG/20191121/4778791d55404e608b3557204025e28e1574340239058.jpg';
@@ -108,7 +109,7 @@ describe('payloads are read tolerantly', () => {
 
 describe('gateways and paths', () => {
   it('nests siblings under the content prefix unless each is set (today’s behaviour by default)', () => {
-    expect(gatewaysOf('/japi/sw-cms', { file: null, search: null, report: null })).toEqual({
+    expect(loadConfig({ UPSTREAM_PREFIX: '/japi/sw-cms' }).gateways).toEqual({
       content: '/japi/sw-cms',
       file: '/japi/sw-cms/sw-file',
       search: '/japi/sw-cms/sw-es',
@@ -154,24 +155,22 @@ describe('gateways and paths', () => {
 
   it('forwards extra query parameters of queryArchivesById and keys the cache by them', () => {
     const spec = ENDPOINT_BY_NAME.queryArchivesById!;
-    expect(pickQuery(spec, { preview: '1', appId: 'x', Token: 'y', b: '2' })).toEqual({ b: '2', preview: '1' });
-    const a = cacheKey(spec, { params: { id: HEX }, query: pickQuery(spec, { preview: '1' }) });
-    const b = cacheKey(spec, { params: { id: HEX }, query: {} });
+    expect(callOf(spec, { id: HEX }, 'preview=1&appId=x&Token=y&b=2').query).toEqual({ b: '2', preview: '1' });
+    const a = cacheKey(spec, callOf(spec, { id: HEX }, 'preview=1'));
+    const b = cacheKey(spec, callOf(spec, { id: HEX }, ''));
     expect(a).not.toBe(b);
-    expect(pickQuery(ENDPOINT_BY_NAME.queryAllChannel!, { any: 'x' })).toEqual({});
+    expect(callOf(ENDPOINT_BY_NAME.queryAllChannel!, { site: 'CN' }, 'any=x').query).toEqual({});
   });
 
   it("reads a browser query string once: single values of the row's names, no appId, no token", () => {
     const byId = ENDPOINT_BY_NAME.queryArchivesById!;
-    const call = callFromRequest(byId, { id: HEX }, 'preview=1&appid=x&APPID=y&token=z&twice=1&twice=2&b=%E4%B8%AD', undefined, 'req-1');
+    const call = callOf(byId, { id: HEX }, 'preview=1&appid=x&APPID=y&token=z&twice=1&twice=2&b=%E4%B8%AD', undefined, 'req-1');
     expect(call).toEqual({ params: { id: HEX }, query: { b: '中', preview: '1' }, body: undefined, requestId: 'req-1' });
     // A GET row called with POST ignores the body; a POST row gets {} for no body; no query names → none read.
     const list = ENDPOINT_BY_NAME.queryArchivesList!;
-    expect(callFromRequest(list, {}, 'pageNum=9', undefined, undefined)).toEqual({ params: {}, query: {}, body: {}, requestId: undefined });
+    expect(callOf(list, {}, 'pageNum=9')).toEqual({ params: {}, query: {}, body: {}, requestId: undefined });
     // The same answer from the fast path and the Express route: their keys are one key.
-    expect(cacheKey(byId, callFromRequest(byId, { id: HEX }, 'b=2&preview=1', undefined, undefined))).toBe(
-      cacheKey(byId, callFromRequest(byId, { id: HEX }, 'preview=1&b=2', undefined, undefined)),
-    );
+    expect(cacheKey(byId, callOf(byId, { id: HEX }, 'b=2&preview=1'))).toBe(cacheKey(byId, callOf(byId, { id: HEX }, 'preview=1&b=2')));
   });
 });
 

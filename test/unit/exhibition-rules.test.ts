@@ -7,9 +7,7 @@ import {
   exhibitSection,
   exhibitThumb,
   exhibitionPhase,
-  isImagePath,
   mapPoint,
-  splitList,
   filterChoice,
 } from '../../shared/exhibits.ts';
 
@@ -22,8 +20,8 @@ describe('exhibit images', () => {
   });
 
   it('splits lists without empties or repeats', () => {
-    expect(splitList('/a.jpg;;/b.jpg; /a.jpg ;')).toEqual(['/a.jpg', '/b.jpg']);
-    expect(splitList(undefined)).toEqual([]);
+    expect(exhibitGallery('/a.jpg;;/b.jpg; /a.jpg ;', [])).toEqual(['/a.jpg', '/b.jpg']);
+    expect(exhibitGallery(undefined, [])).toEqual([]);
   });
 
   it('builds the gallery from the list then the display files, pictures only, each once', () => {
@@ -38,11 +36,11 @@ describe('exhibit images', () => {
     expect(exhibitGallery('', [])).toEqual([]);
   });
 
-  it('recognises picture paths by suffix, ignoring queries', () => {
-    expect(isImagePath('/file/x.JPG?v=2')).toBe(true);
-    expect(isImagePath('/file/x.pdf')).toBe(false);
-    expect(isImagePath('jpg')).toBe(false);
-    expect(isImagePath(null)).toBe(false);
+  it('recognises picture files without a suffix field by their path, ignoring queries', () => {
+    const pictures = (filePath: string) => exhibitGallery('', [{ filePath, fileSuffix: '' }]);
+    expect(pictures('/file/x.JPG?v=2')).toEqual(['/file/x.JPG?v=2']);
+    expect(pictures('/file/x.pdf')).toEqual([]);
+    expect(pictures('jpg')).toEqual([]);
   });
 });
 

@@ -3,11 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { imageIdOf } from '../../shared/iiif.ts';
 import { storePathOfImageId, storeRequestPath } from '../../shared/store-path.ts';
-import { imageInfo, preferredSizes, scaleFactors } from '../../server/pictures/iiif-image-request.ts';
-import { planImage, regionBox } from '../../server/pictures/iiif-image-request.ts';
-import { IIIF_OUTPUT_LIMITS, parseImageRequest, parseRegion, parseRotation, parseSize } from '../../server/pictures/iiif-image-request.ts';
+import { IIIF_OUTPUT_LIMITS, imageInfo, parseImageRequest, planImage } from '../../server/pictures/iiif-image-request.ts';
 
 const LIMITS = IIIF_OUTPUT_LIMITS;
+
+// One parameter read at a time, the other three at their plainest.
+const parseRegion = (region: string) => parseImageRequest(region, 'max', '0', 'default.jpg');
+const parseSize = (size: string) => parseImageRequest('full', size, '0', 'default.jpg');
+const rotationOf = (rotation: string) => {
+  const p = parseImageRequest('full', 'max', rotation, 'default.jpg');
+  return p.ok ? { mirror: p.value.mirror, degrees: p.value.degrees } : p.refusal.status;
+};
 
 function plan(path: string, width = 1000, height = 600) {
   const [region = '', size = '', rotation = '', qf = ''] = path.split('/');
@@ -58,10 +64,10 @@ describe('the syntax of the four parameters', () => {
     expect(p.ok ? null : p.refusal.error).toBe(error);
   });
   it('reads rotations by 90° and mirroring; other angles are a 501, nonsense a 400', () => {
-    expect(parseRotation('!270')).toEqual({ ok: true, value: { mirror: true, degrees: 270 } });
-    expect(parseRotation('360')).toEqual({ ok: true, value: { mirror: false, degrees: 0 } });
-    expect(parseRotation('22.5').ok ? 0 : (parseRotation('22.5') as { refusal: { status: number } }).refusal.status).toBe(501);
-    for (const r of ['', '-90', '361', 'x', '!!90']) expect(parseRotation(r).ok, r).toBe(false);
+    expect(rotationOf('!270')).toEqual({ mirror: true, degrees: 270 });
+    expect(rotationOf('360')).toEqual({ mirror: false, degrees: 0 });
+    expect(rotationOf('22.5')).toBe(501);
+    for (const r of ['', '-90', '361', 'x', '!!90']) expect(rotationOf(r), r).toBe(400);
   });
   it('reads default, color and gray in jpg, png and webp; refuses other qualities and formats', () => {
     expect(parseImageRequest('full', 'max', '0', 'gray.webp')).toMatchObject({ ok: true, value: { quality: 'gray', format: 'webp' } });
@@ -82,9 +88,13 @@ describe('the syntax of the four parameters', () => {
 
 describe('a request against a picture of 1000 × 600', () => {
   it('cuts the region in pixels, cropped at the edges, and square in the middle', () => {
-    expect(regionBox({ kind: 'px', x: 900, y: 500, w: 512, h: 512 }, 1000, 600)).toEqual({ x: 900, y: 500, w: 100, h: 100 });
-    expect(regionBox({ kind: 'square' }, 1000, 600)).toEqual({ x: 200, y: 0, w: 600, h: 600 });
-    expect(regionBox({ kind: 'px', x: 1000, y: 0, w: 10, h: 10 }, 1000, 600)).toBeNull();
+    const regionOf = (path: string) => {
+      const p = plan(path);
+      return p.ok ? p.value.region : p.refusal.error;
+    };
+    expect(regionOf('900,500,512,512/max/0/default.jpg')).toEqual({ x: 900, y: 500, w: 100, h: 100 });
+    expect(regionOf('square/max/0/default.jpg')).toEqual({ x: 200, y: 0, w: 600, h: 600 });
+    expect(regionOf('1000,0,10,10/max/0/default.jpg')).toBe('IIIF_BAD_REGION');
   });
 
   it.each([
@@ -125,16 +135,23 @@ describe('a request against a picture of 1000 × 600', () => {
 
 describe('info.json', () => {
   it('lists scale factors down to one tile and the pyramid sizes, smallest first', () => {
-    expect(scaleFactors(1000, 600, 256)).toEqual([1, 2, 4]);
-    expect(scaleFactors(1000, 600, 512)).toEqual([1, 2]);
-    expect(scaleFactors(8, 8, 256)).toEqual([1]);
-    expect(preferredSizes(1000, 600, LIMITS)).toEqual([
-      { width: 125, height: 75 },
-      { width: 250, height: 150 },
-      { width: 500, height: 300 },
-      { width: 1000, height: 600 },
+    const info = (width: number, height: number) =>
+      imageInfo('https://museum.test/iiif/3/x', width, height, LIMITS) as {
+        sizes: Array<{ width: number; height: number }>;
+        tiles: Array<{ width: number; scaleFactors: number[] }>;
+      };
+    expect(info(1000, 600).tiles.map((t) => [t.width, t.scaleFactors])).toEqual([
+      [256, [1, 2, 4]],
+      [512, [1, 2]],
     ]);
-    expect(preferredSizes(8000, 5000, LIMITS).at(-1)).toEqual({ width: 4000, height: 2500 });
+    expect(info(8, 8).tiles[0]!.scaleFactors).toEqual([1]);
+    expect(info(1000, 600).sizes).toEqual([
+      { type: 'Size', width: 125, height: 75 },
+      { type: 'Size', width: 250, height: 150 },
+      { type: 'Size', width: 500, height: 300 },
+      { type: 'Size', width: 1000, height: 600 },
+    ]);
+    expect(info(8000, 5000).sizes.at(-1)).toEqual({ type: 'Size', width: 4000, height: 2500 });
   });
 
   it('states level 2, the limits, tiles and WebP', () => {

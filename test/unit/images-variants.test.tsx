@@ -6,7 +6,7 @@ import { articleHtml } from '../../server/loaders/article-html.ts';
 import { createSourceBudget } from '../../server/pictures/source.ts';
 import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/pictures/variant-request.ts';
 import { ImageBusyError } from '../../server/pictures/work-queue.ts';
-import { variantBase, variantSrcSet } from '../../shared/file-url.ts';
+import { variantSrcSet } from '../../shared/file-url.ts';
 import { render } from './screen-render.tsx';
 
 describe('variantQuery', () => {
@@ -45,7 +45,10 @@ describe('file names', () => {
 describe('variantSrcSet', () => {
   it('offers 300w and 1000w of the original behind a THUMB copy, and nothing for other hosts or files', () => {
     expect(variantSrcSet('/file/M/2024/THUMB/x.jpg', '/file')).toBe('/file/M/2024/x.jpg?w=300 300w, /file/M/2024/x.jpg?w=1000 1000w');
-    expect(variantBase('/file/M/WATER/x_IMAGE_REMARK.jpg', '/file')).toBe('/file/M/WATER/x_IMAGE_REMARK.jpg');
+    // A watermarked copy stays watermarked: its variants are its own.
+    expect(variantSrcSet('/file/M/WATER/x_IMAGE_REMARK.jpg', '/file')).toBe(
+      '/file/M/WATER/x_IMAGE_REMARK.jpg?w=300 300w, /file/M/WATER/x_IMAGE_REMARK.jpg?w=1000 1000w',
+    );
     expect(variantSrcSet('https://cdn.example.org/file/x.jpg', '/file')).toBeUndefined();
     expect(variantSrcSet('/img/fallback.svg', '/file')).toBeUndefined();
     expect(variantSrcSet('/file/x.pdf', '/file')).toBeUndefined();

@@ -7,7 +7,10 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClusterRateStore, createChannel, createRateCounts } from '../../server/sharing/cluster.ts';
 import { ipcPair } from '../world/ipc.ts';
-import { createMissBudget, MAX_CLIENTS, RecentClientsStore, type MissBudget } from '../../server/proxy/miss-budget.ts';
+import { createMissBudget, RecentClientsStore, type MissBudget } from '../../server/proxy/miss-budget.ts';
+
+/** The clients one process keeps counts of; past it the least recent is forgotten. */
+const MAX_CLIENTS = 20_000;
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { safeOrigin } from '../../server/http/origin.ts';
 import type { SiteSettings } from '../../server/loaders/types.ts';
-import { createPageEngine, type PageAnswer, type PageSink, type PageStream } from '../../server/pages/engine.ts';
+import { createPageEngine, type PageAnswer, type PageStream } from '../../server/pages/engine.ts';
+
+type PageSink = Parameters<PageStream['pipe']>[0];
 import { fakeApi, pageDeps } from './fixtures/page-engine-fixture.ts';
 
 interface Rendered {

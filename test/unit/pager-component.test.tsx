@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import Pager, { type PagerProps } from '../../client/components/Pager.tsx';
+import type { ComponentProps } from 'react';
+import Pager from '../../client/components/Pager.tsx';
+
+type PagerProps = ComponentProps<typeof Pager>;
 import { render, textOf } from './screen-render.tsx';
 
 const pager = (props: PagerProps, url = '/News/Notice', frame = {}) => render(() => <Pager {...props} />, { url, frame });

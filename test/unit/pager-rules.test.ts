@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clampPage,
-  JUMP_PATTERN,
-  pageHref,
-  pageSearch,
-  pageWindow,
-  pagerModel,
-  parsePageParam,
-  correctedPageHref,
-} from '../../shared/pager.ts';
+import { clampPage, JUMP_PATTERN, pageHref, pagerModel, parsePageParam, correctedPageHref } from '../../shared/pager.ts';
 
 describe('parsePageParam and clampPage', () => {
   it('reads a positive whole number and falls back to 1', () => {
@@ -27,23 +18,23 @@ describe('parsePageParam and clampPage', () => {
   });
 });
 
-describe('pageWindow', () => {
+describe('the window of page links', () => {
   it('shows five links centred on the current page', () => {
-    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+    expect(pagerModel(5, 10).links).toEqual([3, 4, 5, 6, 7]);
   });
   it('is pushed inside the range at both ends', () => {
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(2, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
-    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pagerModel(1, 10).links).toEqual([1, 2, 3, 4, 5]);
+    expect(pagerModel(2, 10).links).toEqual([1, 2, 3, 4, 5]);
+    expect(pagerModel(10, 10).links).toEqual([6, 7, 8, 9, 10]);
+    expect(pagerModel(9, 10).links).toEqual([6, 7, 8, 9, 10]);
   });
   it('shows every page when there are fewer than five', () => {
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pagerModel(2, 3).links).toEqual([1, 2, 3]);
+    expect(pagerModel(1, 0).links).toEqual([]);
   });
   it('honours another link count', () => {
-    expect(pageWindow(5, 10, 3)).toEqual([4, 5, 6]);
-    expect(pageWindow(5, 10, 4)).toEqual([4, 5, 6, 7]);
+    expect(pagerModel(5, 10, 3).links).toEqual([4, 5, 6]);
+    expect(pagerModel(5, 10, 4).links).toEqual([4, 5, 6, 7]);
   });
 });
 
@@ -73,8 +64,8 @@ describe('the jump box', () => {
 
 describe('page links', () => {
   it('keep the other parameters and always write the page', () => {
-    expect(pageSearch('?key=青铜&page=3', 1)).toBe('?key=%E9%9D%92%E9%93%9C&page=1');
-    expect(pageSearch('', 2)).toBe('?page=2');
+    expect(pageHref('/Search', '?key=青铜&page=3', 1)).toBe('/Search?key=%E9%9D%92%E9%93%9C&page=1');
+    expect(pageHref('/News/SNews', '', 2)).toBe('/News/SNews?page=2');
     expect(pageHref('/News/SNews', '?enxh=1', 4)).toBe('/News/SNews?enxh=1&page=4');
     expect(pageHref('/News/SNews', '', 2, 'list')).toBe('/News/SNews?page=2#list');
   });

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookBus, webhookBody } from '../../server/sharing/purge.ts';
+import { createWebhookBus } from '../../server/sharing/purge.ts';
 import { beforeDeadline } from '../world/deadline.ts';
 
 let server: Server | null = null;
@@ -34,11 +34,20 @@ function logSink() {
 }
 
 describe('purge webhook', () => {
-  it('names the tags a purge is about', () => {
-    expect(webhookBody({ tag: 'channel:News' })).toEqual({ selector: { tag: 'channel:News' }, tags: ['channel:News'] });
-    expect(webhookBody({ allTags: ['a', 'b'] }).tags).toEqual(['a', 'b']);
-    expect(webhookBody({ prefix: '/api/x' }).tags).toEqual([]);
-    expect(webhookBody({ all: true }).tags).toEqual([]);
+  it('names the tags a purge is about', async () => {
+    const bodies: Array<{ tags: string[] }> = [];
+    const send = ((_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)) as { tags: string[] });
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }) as typeof fetch;
+    const bus = createWebhookBus({ url: 'http://cdn.test/purge', logger: pino({ level: 'silent' }), fetch: send });
+    bus.publish({ tag: 'channel:News' });
+    bus.publish({ allTags: ['a', 'b'] });
+    bus.publish({ prefix: '/api/x' });
+    bus.publish({ all: true });
+    await bus.close();
+    expect(bodies[0]).toEqual({ selector: { tag: 'channel:News' }, tags: ['channel:News'] });
+    expect(bodies.map((b) => b.tags)).toEqual([['channel:News'], ['a', 'b'], [], []]);
   });
 
   it('POSTs JSON for every purge', async () => {

@@ -10,7 +10,7 @@ import { t } from '../../shared/i18n.ts';
 import { ROUTE_BY_ID } from '../../shared/route-table.ts';
 import { isCare, siteModeOf, withCare, withSiteQuery } from '../../shared/site.ts';
 import { chinaIso } from '../../shared/china-time.ts';
-import { landingPath, MUSEUM_FACTS, type JsonLdNode } from '../../shared/structured-data.ts';
+import type { JsonLdNode } from '../../shared/structured-data.ts';
 import { documentHead, serverHead } from '../../server/pages/document.ts';
 import { EN_TREE, ZH_TREE, channel } from './fixtures/page-engine-fixture.ts';
 
@@ -79,7 +79,8 @@ describe('home', () => {
     // The same facts as the footer's words, in both languages.
     const footerZh = t('zh', 'footer.address').replace(/\s+/g, '');
     expect(footerZh).toContain(address.streetAddress!.replace(/\s+/g, ''));
-    expect(t('en', 'footer.address')).toContain(MUSEUM_FACTS.address.en.streetAddress);
+    const en = ofType(nodes(input('/EN_Home', 'en:Home', undefined, { lang: 'en', channels: [] })), 'Museum');
+    expect(t('en', 'footer.address')).toContain((en.address as Record<string, string>).streetAddress);
     const hours = (museum.openingHoursSpecification as Array<Record<string, unknown>>)[0]!;
     expect(hours).toMatchObject({ opens: '09:00', closes: '17:00' });
     expect(hours.dayOfWeek).not.toContain('Monday');
@@ -242,9 +243,15 @@ describe('breadcrumbs', () => {
   });
 
   it('follow redirect rows to where they land', () => {
-    expect(landingPath('/Service')).toBe('/Service/OpenServies/OpenTime');
-    expect(landingPath('/EN_News')).toBe('/EN_News/EN_SNews');
-    expect(landingPath('/News/SNews')).toBe('/News/SNews');
+    const list = nodes(input('/Service/OpenServies/OpenTime', 'zh:Service/OpenServies/:sec'));
+    const crumbs = ofType(list, 'BreadcrumbList').itemListElement as Array<{ name: string; item: string }>;
+    // `/Service` and `/Service/OpenServies` only redirect, both to the opening hours.
+    expect(crumbs.map((c) => [c.name, c.item])).toEqual([
+      ['首页', `${ORIGIN}/`],
+      ['参观服务', `${ORIGIN}/Service/OpenServies/OpenTime`],
+      ['开放服务', `${ORIGIN}/Service/OpenServies/OpenTime`],
+      ['开放时间', `${ORIGIN}/Service/OpenServies/OpenTime`],
+    ]);
   });
 });
 

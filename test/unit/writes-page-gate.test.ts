@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentCaller } from '../../server/content/content-api.ts';
 import { UpstreamError } from '../../server/upstream/upstream-error.ts';
-import { staleAfterWrite } from '../../server/content/content-api.ts';
 import { admitPageWrite } from '../../server/writes/write-rules.ts';
 import { WriteRefused } from '../../server/writes/refused.ts';
+import { stubContentApi } from './fixtures/stub-content-api.ts';
 
 const noReads: ContentCaller = {
   call: () => Promise.reject(new UpstreamError('UPSTREAM_NETWORK', 'no reads here', { endpoint: 'x' })),
@@ -39,9 +39,29 @@ describe('page writes', () => {
     expect(empty).toMatchObject({ code: 'WRITE_INVALID', status: 400 });
   });
 
-  it('say what each write makes out of date', () => {
-    expect(staleAfterWrite('addMessage', {})).toEqual([['queryMessageList'], ['getSiteVisitCount']]);
-    expect(staleAfterWrite('doStarByArcId', { params: { id: '7' } })).toEqual([['queryArchivesById', 'id:7']]);
-    expect(staleAfterWrite('queryAllChannel', {})).toEqual([]);
+  it('make what each write changes out of date in the response cache, and nothing else', async () => {
+    const { api, close } = stubContentApi();
+    try {
+      const reads = {
+        messages: () => api.answer('queryMessageList', { body: { param: { pageNum: 1, pageSize: 10 } } }),
+        visits: () => api.answer('getSiteVisitCount', { body: {} }),
+        article7: () => api.answer('queryArchivesById', { params: { id: '7' } }),
+        article8: () => api.answer('queryArchivesById', { params: { id: '8' } }),
+        channels: () => api.answer('queryAllChannel', { params: { site: 'CN' } }),
+      };
+      const statuses = async () => {
+        const out: Record<string, string> = {};
+        for (const [name, read] of Object.entries(reads)) out[name] = (await read()).cache;
+        return out;
+      };
+      await statuses();
+      expect(Object.values(await statuses())).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'HIT']);
+      await api.answer('addMessage', { body: { content: '你好' } });
+      expect(await statuses()).toEqual({ messages: 'MISS', visits: 'MISS', article7: 'HIT', article8: 'HIT', channels: 'HIT' });
+      await api.answer('doStarByArcId', { params: { id: '7' } });
+      expect(await statuses()).toEqual({ messages: 'HIT', visits: 'HIT', article7: 'MISS', article8: 'HIT', channels: 'HIT' });
+    } finally {
+      close();
+    }
   });
 });

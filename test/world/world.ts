@@ -15,12 +15,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import type { DemoContent } from '../../cms/db/demo/types.ts';
-import type { CmsOptions } from '../../cms/server.ts';
-import { createApp, type AppDeps, type EdgeApp } from '../../server/app.ts';
+import type { createCmsServer } from '../../cms/server.ts';
+import { createApp, type EdgeApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { APP_ID, TOKEN_KEY, seedDemoDb, seedFixtureDb, startCms, type RunningCms } from '../integration/cms-harness.ts';
 import { PAGE_FIXTURE } from '../integration/page-fixture.ts';
 import { STANDIN_APP_ID, STANDIN_TOKEN_KEY, startStandin, type Standin } from '../standin/server.ts';
+
+type CmsOptions = Parameters<typeof createCmsServer>[0];
+/** What a test may put in place of the edge's own parts (a clock, a client, …). */
+type AppDeps = NonNullable<Parameters<typeof createApp>[1]>;
 
 export type Content = 'fixture' | 'pages' | 'demo' | 'standin' | DemoContent;
 

@@ -15,8 +15,6 @@ import { cut, escapeAttr, escapeText, fill, type Slots } from './prose/fill.ts';
 import { SUBJECT_KEYS, type Lexicon, type SubjectText, type TopicText } from './prose/types.ts';
 import type { DemoArticle, DemoFileInfo } from './types.ts';
 
-export type { DemoArticle } from './types.ts';
-
 /**
  * The gallery marker an article body carries where its image gallery belongs (files with code
  * CMS_ARCHIVES_IMG and objectId = the article's groupId); the portal strips it (shared/text.ts).
@@ -49,7 +47,7 @@ const MONTHS_EN = [
   'December',
 ];
 
-export interface ArticleIds {
+interface ArticleIds {
   archives: Counter;
   files: Counter;
 }
@@ -282,7 +280,7 @@ function composeTitle(
 const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'by', 'with', 'from', 'over', 'as']);
 
 /** Headline case for English titles: every word capitalised except short function words. */
-export function titleCase(title: string): string {
+function titleCase(title: string): string {
   let first = true;
   return title.replace(/[A-Za-z][A-Za-z']*/g, (word, offset: number) => {
     const afterColon = /[:|]\s*$/.test(title.slice(0, offset));

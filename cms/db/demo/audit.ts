@@ -12,7 +12,7 @@ const FIRST_DAY = '2019-01-01';
 const earlier = (a: string, b: string): string => (a < b ? a : b);
 
 /** Audit fields of a record that went live at `live` (a `YYYY-MM-DD HH:mm:ss`; null: any day). */
-export function auditFields(rng: Rng, live: string | null): Required<AuditFields> {
+function auditFields(rng: Rng, live: string | null): Required<AuditFields> {
   const liveDay = earlier((live ?? randomMoment(rng, FIRST_DAY, DEMO_TODAY)).slice(0, 10), DEMO_TODAY);
   const createTime = randomMoment(rng, addDays(liveDay, -21), addDays(liveDay, -1));
   const editUntil = earlier(addDays(createTime.slice(0, 10), 120), DEMO_TODAY);

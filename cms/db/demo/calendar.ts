@@ -73,7 +73,7 @@ export function holidaySpan(index: number, year: number): [string, string] {
 }
 
 /** Days of the events (国际博物馆日, 文化和自然遗产日, 中国旅游日, 全民阅读日). */
-export function eventDay(index: number, year: number): string {
+function eventDay(index: number, year: number): string {
   const md = ['05-18', '06-13', '05-19', '04-23'][index] ?? '05-18';
   return `${year}-${md}`;
 }

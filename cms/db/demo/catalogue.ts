@@ -35,7 +35,7 @@ export const AGES: Record<string, { name: Pair; detail: Pair }> = {
   modern: { name: ['清末民国', 'Late Qing to Republic'], detail: ['19世纪末—20世纪上半叶', 'late 19th–early 20th century'] },
 };
 
-export interface Form {
+interface Form {
   name: Pair;
   size: SizeKind;
   motif: MotifName;
@@ -43,7 +43,7 @@ export interface Form {
   ages?: string[];
 }
 
-export interface Pattern {
+interface Pattern {
   name: Pair;
   /** The palette of the picture (the material's when left out), e.g. the glaze of a ceramic. */
   palette?: PaletteName;
@@ -51,7 +51,7 @@ export interface Pattern {
   ages?: string[];
 }
 
-export interface Material {
+interface Material {
   typeNo: string;
   subject: SubjectKey;
   /** Names: zh = pattern + material + form, en = `${material} ${form} with ${pattern}`. */
@@ -163,7 +163,7 @@ export const MATERIALS: Material[] = [
   },
 ];
 
-export interface SinglePiece {
+interface SinglePiece {
   typeNo: string;
   subject: SubjectKey;
   name: Pair;
@@ -247,7 +247,7 @@ export const SINGLES: SinglePiece[] = [
   },
 ];
 
-export interface RevolutionaryRelic {
+interface RevolutionaryRelic {
   name: Pair;
   /** The year it dates from: revolutionary relics are modern (1840–1949). */
   year: string;

@@ -6,7 +6,7 @@ import type { DemoChannel } from './types.ts';
 import type { TopicKey } from './prose/types.ts';
 
 /** What backs a channel's screen. Article kinds are listed by `queryArchivesList`. */
-export type ChannelKind =
+type ChannelKind =
   | 'home'
   | 'section'
   | 'link'
@@ -58,7 +58,7 @@ function section(no: string, zh: string, en: string, children: ChannelPlan[]): C
   return { no, zh, en, kind: 'section', children };
 }
 
-export const CHANNEL_PLAN: readonly ChannelPlan[] = [
+const CHANNEL_PLAN: readonly ChannelPlan[] = [
   { no: 'Home', zh: '首页', en: 'Home', kind: 'home' },
   section('Survey', '博物馆概况', 'About', [
     list('Introduction', '本馆简介', 'Introduction', 'text', 10, 'intro'),
@@ -120,7 +120,7 @@ export const CHANNEL_PLAN: readonly ChannelPlan[] = [
 ];
 
 /** A channel number on a site: `EN_` + channelNo on the English site. */
-export function siteChannelNo(no: string, site: SiteLanguage): string {
+function siteChannelNo(no: string, site: SiteLanguage): string {
   return site === 'EN' ? `EN_${no}` : no;
 }
 

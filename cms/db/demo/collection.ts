@@ -28,7 +28,7 @@ import type { Rng } from './prng.ts';
 import type { Lexicon, SubjectKey } from './prose/types.ts';
 import type { DemoExhibit, DemoExhibitType, DemoFileInfo } from './types.ts';
 
-export const EXHIBIT_TYPES: Array<{ typeNo: string; name: Pair; image: string }> = [
+const EXHIBIT_TYPES: Array<{ typeNo: string; name: Pair; image: string }> = [
   { typeNo: 'QTQ', name: ['青铜器', 'Bronzes'], image: 'bronze-ding' },
   { typeNo: 'TCQ', name: ['陶瓷器', 'Ceramics'], image: 'porcelain-meiping' },
   { typeNo: 'SHH', name: ['书画', 'Painting and Calligraphy'], image: 'scroll-landscape' },
@@ -44,8 +44,6 @@ export const LEVELS: Array<{ value: string; name: Pair }> = [
   { value: 'cms0802', name: ['二级文物', 'Grade II'] },
   { value: 'cms0803', name: ['三级文物', 'Grade III'] },
 ];
-
-export { AGES } from './catalogue.ts';
 
 interface ExhibitPlan {
   typeNo: string;
@@ -262,13 +260,13 @@ const RELATED: Partial<Record<SubjectKey, SubjectKey[]>> = {
   jade: ['jade'],
 };
 
-export interface CollectionIds {
+interface CollectionIds {
   types: Counter;
   exhibits: Counter;
   files: Counter;
 }
 
-export interface CollectionContent {
+interface CollectionContent {
   exhibitTypes: DemoExhibitType[];
   exhibits: DemoExhibit[];
   tempExhibits: Array<{ groupId: string; exhibitId: number }>;

@@ -9,12 +9,10 @@ import type { Counter } from './ids.ts';
 import { MESSAGE_TYPE_CODES } from './messages.ts';
 import type { DemoDictionaryEntry } from './types.ts';
 
-export type { DemoDictionaryEntry } from './types.ts';
-
 /** The reservation and status dictionaries describe small integers the records hold (0, 1, …). */
 const indexed = (pairs: Pair[]): Array<{ value: string; name: Pair }> => pairs.map((name, i) => ({ value: String(i), name }));
 
-export const DICTIONARIES: Record<string, Array<{ value: string; name: Pair }>> = {
+const DICTIONARIES: Record<string, Array<{ value: string; name: Pair }>> = {
   ACTIVITY_TYPE: ACTIVITY_TYPES,
   MESSAGE_TYPE: Object.values(MESSAGE_TYPE_CODES),
   EXHIBIT_LEVEL: LEVELS,

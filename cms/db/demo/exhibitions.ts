@@ -320,7 +320,7 @@ function describe(rng: Rng, lex: Lexicon, subject: SubjectKey | null, name: stri
   return [lead, ...facts].join(lex.sentenceJoiner);
 }
 
-export interface ExhibitionIds {
+interface ExhibitionIds {
   bases: Counter;
   temps: Counter;
 }

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { addDays } from './dates.ts';
 
 /** The fictional museum's code in the store (云溪博物馆 → YUNXI_BWG). */
-export const MUSEUM_CODE = 'YUNXI_BWG';
-export const STORE_ROOT = `${MUSEUM_CODE}/CMS`;
+const MUSEUM_CODE = 'YUNXI_BWG';
+const STORE_ROOT = `${MUSEUM_CODE}/CMS`;
 
 /** The store's folders: one per kind of upload, as the back office files them. */
 export const STORE_DIRS = [

@@ -24,7 +24,10 @@ function kindOf(path: string): DemoFile['kind'] {
   return 'image';
 }
 
-/** Every file the content refers to (store paths, sorted). Images also get THUMB and WATER copies. */
+/**
+ * Every file the content refers to (store paths, sorted). Images also get THUMB and WATER copies.
+ * @internal test hook: the inventory the demo tests check the content and the written folder against.
+ */
 export function demoFiles(content: DemoContent): DemoFile[] {
   const paths = new Set(JSON.stringify(content).match(STORE_PATH) ?? []);
   return [...paths].sort().map((path) => ({ path, kind: kindOf(path) }));
@@ -155,7 +158,7 @@ function jobsOf(files: readonly DemoFile[]): Array<{ spec: ImageSpec; paths: str
   return [...byLength, ...others];
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Files written at once (each image runs three sharp encodes). Default 3 — the machine has 2 cores. */
   concurrency?: number;
 }

@@ -19,7 +19,7 @@ import { questionnaires } from './questionnaires.ts';
 import { sliders } from './sliders.ts';
 import type { DemoArticle, DemoContent } from './types.ts';
 
-export const DEFAULT_SEED = 20180501;
+const DEFAULT_SEED = 20180501;
 
 const LEXICONS: Record<SiteLanguage, Lexicon> = { CN: zh, EN: en };
 

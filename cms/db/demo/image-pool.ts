@@ -130,7 +130,7 @@ const LEADERS: ImageSpec[] = zh.leaders.map((person, i) =>
   ),
 );
 
-export const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS, ...WIDE, ...CATALOGUE, ...LEADERS];
+const IMAGE_POOL: readonly ImageSpec[] = [...OBJECTS, ...SCENES, ...BOOKS, ...WIDE, ...CATALOGUE, ...LEADERS];
 
 const BY_SLUG = new Map(IMAGE_POOL.map((s) => [s.slug, s]));
 

@@ -199,7 +199,7 @@ function glb(name: string, parts: readonly Part[], colour: [number, number, numb
   return Buffer.concat([header, chunk('JSON', jsonChunk), chunk('BIN\0', bin)]);
 }
 
-export function cubeGlb(): Uint8Array {
+function cubeGlb(): Uint8Array {
   return glb('cube', [{ mesh: CUBE, at: [[0, 0, 0]] }], [0.6, 0.6, 0.6], 0, 0.8);
 }
 

@@ -153,7 +153,7 @@ const PLANS: QuestionnairePlan[] = [
   },
 ];
 
-export interface QuestionnaireIds {
+interface QuestionnaireIds {
   questionnaires: Counter;
   details: Counter;
   questions: Counter;

@@ -6,9 +6,9 @@ import { addDays, daysBetween } from './dates.ts';
 import { forkRng } from './prng.ts';
 import { holidaySpan } from './calendar.ts';
 
-export const VISIT_HISTORY_DAYS = 90;
+const VISIT_HISTORY_DAYS = 90;
 
-export interface DemoVisits {
+interface DemoVisits {
   /** Page views per China-time day. */
   daily: Array<{ day: string; pv: number }>;
   /** Visitors (opaque keys) per day, for the unique-visitor counts. */
