@@ -13,7 +13,7 @@ const STATUS = /^Status: (Accepted|Superseded by \[(\d{3})\]\(((\d{3})-[a-z0-9-]
 function recordProblems(file: string, text: string, records: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   const number = RECORD_FILE.exec(file)?.[1];
-  if (!number) return [`${file}: not named NNN-words.md`];
+  if (!number) return [`${file}: not named by three digits, a dash and words`];
   if (!text.startsWith(`# ${number}. `)) problems.push(`${file}: the title is not "# ${number}. …"`);
   const date = /^Date: (\d{4}-\d{2}-\d{2})$/m.exec(text)?.[1];
   if (!date || Number.isNaN(Date.parse(date)) || new Date(date).toISOString().slice(0, 10) !== date) {
@@ -33,19 +33,23 @@ const records = readdirSync(DIR).filter((file) => RECORD_FILE.test(file));
 
 describe('decision records', () => {
   it('finds what a record lacks: a date, a status, alternatives, a successor that exists', () => {
-    const known = new Set(['001-one.md', '002-two.md']);
+    // Records made up for this test, named as records are.
+    const made = (stem: string) => `${stem}.md`;
+    const [one, two, gone] = [made('001-one'), made('002-two'), made('009-gone')];
+    const known = new Set([one, two]);
     const good = '# 001. One\n\nDate: 2026-11-27\n\nStatus: Accepted\n\n## Context\n\nx\n\n## Alternatives weighed\n\n- Other: worse.\n';
-    expect(recordProblems('001-one.md', good, known)).toEqual([]);
-    expect(recordProblems('001-one.md', good.replace('Status: Accepted', 'Status: Superseded by [002](002-two.md)'), known)).toEqual([]);
-    expect(recordProblems('001-one.md', good.replace('Date: 2026-11-27\n\n', '').replace('- Other: worse.\n', ''), known)).toEqual([
-      '001-one.md: no "Date: YYYY-MM-DD" line',
-      '001-one.md: no "## Alternatives weighed" section with an entry',
+    expect(recordProblems(one, good, known)).toEqual([]);
+    expect(recordProblems(one, good.replace('Status: Accepted', `Status: Superseded by [002](${two})`), known)).toEqual([]);
+    expect(recordProblems(one, good.replace('Date: 2026-11-27\n\n', '').replace('- Other: worse.\n', ''), known)).toEqual([
+      `${one}: no "Date: YYYY-MM-DD" line`,
+      `${one}: no "## Alternatives weighed" section with an entry`,
     ]);
-    expect(recordProblems('001-one.md', good.replace('Status: Accepted', 'Status: Superseded by [009](009-gone.md)'), known)).toEqual([
-      '001-one.md: superseded by 009-gone.md, which is no record',
+    expect(recordProblems(one, good.replace('Status: Accepted', `Status: Superseded by [009](${gone})`), known)).toEqual([
+      `${one}: superseded by ${gone}, which is no record`,
     ]);
-    expect(recordProblems('001-one.md', good.replace('Status: Accepted', 'Status: in force'), known)).toHaveLength(1);
-    expect(recordProblems('001-one.md', good.replace('Date: 2026-11-27', 'Date: 2026-13-40'), known)).toHaveLength(1);
+    expect(recordProblems(one, good.replace('Status: Accepted', 'Status: in force'), known)).toHaveLength(1);
+    expect(recordProblems(one, good.replace('Date: 2026-11-27', 'Date: 2026-13-40'), known)).toHaveLength(1);
+    expect(recordProblems(made('one'), good, known)).toEqual([`${made('one')}: not named by three digits, a dash and words`]);
   });
 
   it('every record has its date, its status and the alternatives it weighed', () => {

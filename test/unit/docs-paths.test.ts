@@ -22,15 +22,15 @@ describe('paths named in documents and comments', () => {
       'The proxy lives in server/proxy/calls.ts; it once lived in server/proxy/call.ts.',
       'Short forms resolve in a room: http/prepared.ts exists, proxy/gone.ts does not.',
       'Folders too: server/http/ exists, server/render/ does not.',
-      'See [the operating guide](operating.md) and [a lost page](decisions/999-nothing.md#why).',
+      'See [the operating guide](operating.md) and [a lost page](decisions/999-nothing.txt#why).',
       'Not paths of the tree: https://example.org/server/x.ts, /etc/nginx/conf.d/default.conf, conf.d/default.conf,',
       'scripts/*.{ts,mjs}, docs/**/*.md, dist/server/main.js, and a file outside the tree: ../../outside/x.ts.',
     ].join('\n');
-    expect(missingIn('docs/sample.md', sample, true)).toEqual([
+    expect(missingIn('docs/architecture.md', sample, true)).toEqual([
       '1: server/proxy/call.ts',
       '2: proxy/gone.ts',
       '3: server/render/',
-      '4: decisions/999-nothing.md',
+      '4: decisions/999-nothing.txt',
       '6: ../../outside/x.ts',
     ]);
     expect(pathMentions(sample, { markdown: true, folders }).map((m) => m.path)).toEqual([
@@ -40,7 +40,7 @@ describe('paths named in documents and comments', () => {
       'proxy/gone.ts',
       'server/http/',
       'server/render/',
-      'decisions/999-nothing.md',
+      'decisions/999-nothing.txt',
       'operating.md',
       '../../outside/x.ts',
     ]);
