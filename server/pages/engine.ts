@@ -350,6 +350,7 @@ function streamDocument(
   const headers: HeaderPairs = [
     ['Content-Type', 'text/html; charset=utf-8'],
     SPECULATION_RULES_HEADER,
+    ...earlyHintLinks(h.assets).map((link) => ['Link', link] as const),
     ...(status >= 500 ? [['Cache-Control', 'no-store'] as const] : []),
     ...staleLabel(page.state),
   ];

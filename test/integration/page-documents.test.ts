@@ -104,6 +104,17 @@ describe('documents', () => {
     }
   });
 
+  it('name their stylesheet in a preload Link of the answer itself, the cached copy too', async () => {
+    // Browsers take 103 only over HTTP/2 and later; the answer's own Link starts the stylesheet when its
+    // headers arrive, before the parser reaches the <link>, on HTTP/1.1 as well.
+    const first = await getPage(world.url, '/News/SNews?link=1');
+    const again = await getPage(world.url, '/News/SNews?link=1');
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    const stylesheet = /<link rel="stylesheet" href="(\/build\/[\w-]+\.css)">/.exec(first.html)?.[1];
+    expect(stylesheet).toBeDefined();
+    for (const page of [first, again]) expect(page.headers.get('link')).toBe(`<${stylesheet}>; rel=preload; as=style`);
+  });
+
   it('send no 103 to a client that is not a browser loading a document', async () => {
     expect(await interimLinks('/News/Media?hints=2', {})).toEqual([]);
     // A browser's script fetching the page is no navigation either.

@@ -1,7 +1,10 @@
 // The pure parts of picture variants: what a `?w=` query and an Accept header ask for, which URLs get
-// a srcset, and SafeImage's markup (srcset on the first try only, the plain sources after it).
+// a srcset, SafeImage's markup (srcset on the first try only, the plain sources after it) and the
+// banner photo's.
 import { describe, expect, it } from 'vitest';
+import Banner from '../../client/components/Banner.tsx';
 import SafeImage from '../../client/components/SafeImage.tsx';
+import type { ChannelNode } from '../../shared/channels.ts';
 import { articleHtml } from '../../server/loaders/article-html.ts';
 import { createSourceBudget } from '../../server/pictures/source.ts';
 import { isStableName, negotiateFormat, sourceFormatOf, variantQuery } from '../../server/pictures/variant-request.ts';
@@ -75,6 +78,32 @@ describe('SafeImage with variants', () => {
   it('adds no srcset to a picture of another host', async () => {
     const html = await render(() => <SafeImage sources={['https://example.org/x.jpg']} alt="" responsive={{ sizes: '100vw' }} />);
     expect(html).not.toMatch(/srcset/i);
+  });
+});
+
+describe('the banner photo', () => {
+  const section = (banner: string): ChannelNode => ({
+    no: 'News',
+    name: '新闻资讯',
+    path: '/News',
+    href: '/News',
+    external: false,
+    visible: true,
+    isHome: false,
+    banner,
+    description: '',
+    children: [],
+  });
+  it('offers a phone the 1000 px variant and a wide screen the original', async () => {
+    const html = await render(() => <Banner section={section('CMS/CMS_CHANNEL_IMG/b.jpg')} />);
+    expect(html).toMatch(/<img class="banner__image" src="\/file\/CMS\/CMS_CHANNEL_IMG\/b.jpg"/);
+    expect(html).toContain('srcSet="/file/CMS/CMS_CHANNEL_IMG/b.jpg?w=1000 1000w, /file/CMS/CMS_CHANNEL_IMG/b.jpg 1920w"');
+    expect(html).toContain('sizes="(max-width: 767px) 100vw, 1920px"');
+  });
+  it('takes a photo of another host as it is', async () => {
+    const html = await render(() => <Banner section={section('https://example.org/b.jpg')} />);
+    expect(html).toContain('src="https://example.org/b.jpg"');
+    expect(html).not.toMatch(/srcset|sizes=/i);
   });
 });
 
