@@ -19,14 +19,13 @@
 // GLIBC_TUNABLES are passed on to the edge. SOAK_ACCEPT_ENCODING: the client's Accept-Encoding (default a browser's).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { DEMO_APP_ID, DEMO_TOKEN_KEY } from '../cms/demo-credentials.ts';
-import { startLaunch, type Launch } from './lib/launch.ts';
+import { freePort, startLaunch, type Launch } from './lib/launch.ts';
 import { median } from './lib/stats.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -95,14 +94,6 @@ async function stopAll(): Promise<void> {
 }
 
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** Polls until `ok` says yes; fails with the child's last lines after `ms`. */
 async function waitFor(child: Child, ms: number, ok: () => Promise<boolean>): Promise<void> {

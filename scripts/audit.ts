@@ -13,15 +13,13 @@
 // any budget. Chromium from CHROME_PATH (default /usr/bin/chromium). Everything listens on 127.0.0.1.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startLaunch } from '../bench/lib/launch.ts';
+import { freePort, startLaunch } from '../bench/lib/launch.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -55,11 +53,7 @@ const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 5) || 5);
 /** The site as `npm start` runs it, with its embedded reference service on a fresh demo database. */
 async function startPortal(dir: string) {
   const launch = startLaunch(process.cwd());
-  // PORT must name a port: a free one, found the moment before.
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const free = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
+  const url = `http://127.0.0.1:${await freePort()}`;
   const edge = spawn(process.execPath, [...launch.nodeArgs, launch.entry], {
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -67,32 +61,31 @@ async function startPortal(dir: string) {
       NODE_ENV: 'production',
       ...launch.env,
       HOST: '127.0.0.1',
-      PORT: String(free),
+      PORT: new URL(url).port,
       CMS_DB: join(dir, 'cms.sqlite'),
-      LOG_LEVEL: 'info',
+      // Its warnings and errors only: a line per request would be this process's work during each load.
+      LOG_LEVEL: 'warn',
       // The demo content whatever a developer's .env names: a set variable, even empty, wins over the file.
       UPSTREAM_URL: '',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    const lines = createInterface({ input: edge.stdout! });
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line.startsWith('{') ? line : '{}') as { msg?: string; port?: number };
-      if (entry.msg?.startsWith('edge listening') && entry.port) resolve(entry.port);
-    });
-    edge.once('exit', (code) => reject(new Error(`audit: the edge stopped before listening (exit ${code})`)));
-  });
-  edge.stdout!.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      if (edge.exitCode !== null) return;
-      const exited = new Promise((r) => edge.once('exit', r));
-      edge.kill('SIGTERM');
-      await exited;
-    },
+  const close = async () => {
+    if (edge.exitCode !== null || edge.signalCode !== null) return;
+    const exited = new Promise((r) => edge.once('exit', r));
+    edge.kill('SIGTERM');
+    await exited;
   };
+  // Ready when its readiness probe says so (the embedded service seeds its demo content first).
+  const until = Date.now() + 180_000;
+  while ((await fetch(`${url}/readyz`).catch(() => null))?.status !== 200) {
+    if (edge.exitCode !== null || Date.now() > until) {
+      await close();
+      throw new Error(`audit: the edge was not ready (${edge.exitCode === null ? 'not within 3 minutes' : `exit ${edge.exitCode}`})`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, close };
 }
 
 // The first detail link a list page shows, so the audit follows whatever the demo content holds (the
@@ -290,7 +283,11 @@ function printTable(rows: Row[]): void {
   console.log(fmt(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) console.log(fmt(l));
-  console.log(`Lighthouse: the median of ${RUNS} runs on each page, with the lowest and highest beside it.`);
+  console.log(
+    RUNS === 1
+      ? 'Lighthouse: one run on each page (AUDIT_RUNS=1).'
+      : `Lighthouse: the median of ${RUNS} runs on each page, with the lowest and highest beside it.`,
+  );
   console.log(
     `budget: performance ≥ ${BUDGET.performance} (${NO_SCRIPT_BUDGET.performance} and total blocking time ≤ ${NO_SCRIPT_BUDGET.tbtMs} ms on ${[...NO_SCRIPT_PAGES].join(', ')}), accessibility/best-practices/SEO = 100, axe 0, vnu 0`,
   );

@@ -2,6 +2,7 @@
 // --flag … dist/server/main.js`), so the soak runs the edge exactly as shipped and a test can hold the
 // Dockerfile to the same settings.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export interface Launch {
@@ -43,3 +44,12 @@ export const shippedChild: Launch =
  * bundle carries (a bundled child has it already).
  */
 export const PRODUCTION_ROUTER_HOOK = new URL('./react-router-production.mjs', import.meta.url).pathname;
+
+/** A loopback port free the moment it is asked for, for a child told its PORT (which must name one). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
